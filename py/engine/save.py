@@ -1,4 +1,5 @@
-"""The save envelope: a game's JSON plus who sits where, with a format version.
+"""The save envelope: a game's JSON, who sits where and the screen's own notes (which round
+end was already shown, the options to offer again), with a format version.
 
 The page stores ``dump(...)`` in localStorage and reads it back with ``load``; anything that
 cannot be trusted raises BadSave with a reason, so the screen can keep it aside and say why.
@@ -11,8 +12,9 @@ SEAT_KINDS = ("human", "easy", "medium")
 NAME_MAX = 24
 
 
-def dump(game, state, seats: list) -> dict:
-    return {"format": FORMAT, "game": game.id, "seats": seats, "state": game.to_json(state)}
+def dump(game, state, seats: list, screen: dict) -> dict:
+    return {"format": FORMAT, "game": game.id, "seats": seats, "screen": screen,
+            "state": game.to_json(state)}
 
 
 def check_seats(seats, count: int) -> list:
@@ -28,7 +30,7 @@ def check_seats(seats, count: int) -> list:
 
 
 def load(data) -> tuple:
-    """``(game, state, seats)`` from a dumped dict, or BadSave saying what is wrong."""
+    """``(game, state, seats, screen)`` from a dumped dict, or BadSave saying what is wrong."""
     if not isinstance(data, dict):
         raise BadSave("not a saved game")
     if data.get("format") != FORMAT:
@@ -43,4 +45,7 @@ def load(data) -> tuple:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
         raise BadSave(f"unreadable game state ({err})") from None
-    return game, state, check_seats(data.get("seats"), game.players(state))
+    screen = data.get("screen")
+    if not isinstance(screen, dict):
+        raise BadSave("no screen notes")
+    return game, state, check_seats(data.get("seats"), game.players(state)), screen

@@ -1,0 +1,68 @@
+"""Small DOM helpers. Text always goes in with textContent: names and stored text are never HTML."""
+import js
+from pyodide.ffi import create_once_callable, create_proxy
+
+document = js.document
+_LISTENERS = []  # proxies of page-long listeners, kept alive for the page's lifetime
+
+
+def el(tag: str, cls: str = "", text=None, *children, **attrs):
+    """A new element; ``data_card="r7a"`` becomes ``data-card="r7a"``; None/False attrs are left out."""
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text is not None:
+        node.textContent = str(text)
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        node.setAttribute(name.rstrip("_").replace("_", "-"), "" if value is True else str(value))
+    for child in children:
+        if child is not None:
+            node.appendChild(child)
+    return node
+
+
+def add(parent, *children):
+    for child in children:
+        if child is not None:
+            parent.appendChild(child)
+    return parent
+
+
+def clear(node):
+    node.replaceChildren()
+    return node
+
+
+def by_id(name: str):
+    return document.getElementById(name)
+
+
+def listen(target, event: str, handler):
+    """Attach a listener for the page's lifetime (screens use delegation, so there are few)."""
+    proxy = create_proxy(handler)
+    _LISTENERS.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def closest(event, selector: str):
+    target = event.target
+    if not hasattr(target, "closest"):  # text nodes and the document have no closest()
+        return None
+    found = target.closest(selector)
+    return found if found else None  # JS null arrives as jsnull: falsy, but not None
+
+
+def later(ms: int, fn):
+    """Call ``fn()`` once after ``ms`` milliseconds."""
+    js.setTimeout(create_once_callable(fn), ms)
+
+
+def set_flag(name: str, value):
+    """A data attribute on <html>: the hooks tests and assistive tech rely on."""
+    root = document.documentElement
+    if value is None:
+        root.removeAttribute(f"data-{name}")
+    else:
+        root.setAttribute(f"data-{name}", str(value))

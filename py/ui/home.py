@@ -1,0 +1,40 @@
+"""The home screen: the four games, Continue when a match is saved, language and speed."""
+from ui.dom import clear, el
+
+
+def render(app, screen, saved):
+    """``saved`` is the restorable Session, or None."""
+    clear(screen)
+    page = el("section", "home")
+    if saved is not None:
+        label = app.t("home.continue", game=app.game_name(saved.game.id), round=saved.round_no())
+        page.appendChild(el("button", "btn primary continue", label, type="button", data_action="continue"))
+    tiles = el("ul", "games")
+    for game_id in app.catalog:
+        playable = game_id in app.playable
+        tile = el("li", "game-tile", None, data_game=game_id)
+        tile.appendChild(el("h2", "", app.game_name(game_id)))
+        tile.appendChild(el("p", "tagline", app.t(f"{_key(game_id)}.tagline")))
+        if playable:
+            tile.appendChild(el("button", "btn", app.t("home.new_game"), type="button",
+                                data_action="new", data_game=game_id))
+        else:
+            tile.appendChild(el("p", "badge", app.t("home.coming")))
+        tiles.appendChild(tile)
+    page.appendChild(tiles)
+    page.appendChild(_settings(app))
+    screen.appendChild(page)
+
+
+def _settings(app):
+    box = el("div", "settings")
+    speed = el("select", "", None, id="speed", data_setting="speed")
+    for value in app.speeds:
+        speed.appendChild(el("option", "", app.t(f"speed.{value}"), value=value,
+                             selected=value == app.prefs.get("speed", "normal")))
+    box.appendChild(el("label", "", app.t("settings.speed"), speed))
+    return box
+
+
+def _key(game_id: str) -> str:
+    return game_id.replace("-", "_")

@@ -1,0 +1,80 @@
+"""The new-game screen, built from the game's declared options: nothing here knows a rule."""
+from engine.save import NAME_MAX, SEAT_KINDS
+from ui.dom import clear, el
+
+
+class NewGameForm:
+    def __init__(self, app, game, seed):
+        self.app = app
+        self.game = game
+        self.seed = seed
+        self.prefix = game.id.replace("-", "_")
+
+    def render(self, screen, defaults: dict):
+        t = self.app.t
+        clear(screen)
+        form = el("form", "newgame", None, data_game=self.game.id)
+        form.appendChild(el("h2", "", t("newgame.title", game=self.app.game_name(self.game.id))))
+        for option in self.game.options:
+            form.appendChild(self._option(option, defaults.get(option.key, option.default)))
+        form.appendChild(el("h3", "", t("newgame.seats")))
+        form.appendChild(el("ol", "seats", None, id="seats"))
+        seed = el("input", "", None, id="seed", name="seed", value=self.seed or "", maxlength="40",
+                  pattern="[A-Za-z0-9_-]*", autocomplete="off")
+        form.appendChild(el("label", "seed", t("newgame.seed"), seed))
+        form.appendChild(el("div", "buttons", None,
+                            el("button", "btn", t("btn.back"), type="button", data_action="home"),
+                            el("button", "btn primary", t("btn.start"), type="button", data_action="start")))
+        screen.appendChild(form)
+        self.render_seats(screen)
+
+    def _option(self, option, value):
+        t = self.app.t
+        label = t(f"{self.prefix}.opt.{option.key}")
+        if option.choices:
+            field = el("select", "", None, name=option.key, data_option=option.key)
+            for choice in option.choices:
+                field.appendChild(el("option", "", t(f"{self.prefix}.opt.{option.key}.{choice}"),
+                                     value=str(choice), selected=choice == value))
+        else:
+            field = el("input", "", None, type="number", name=option.key, data_option=option.key,
+                       min=option.low, max=option.high, value=value, required=True)
+        return el("label", "option", label, field)
+
+    def render_seats(self, screen):
+        """One row per seat for the chosen number of players, keeping what was typed."""
+        t = self.app.t
+        box = screen.querySelector("#seats")
+        kept = [(row.querySelector("input").value, row.querySelector("select").value)
+                for row in box.querySelectorAll("li")]
+        clear(box)
+        for i in range(self.players(screen)):
+            name, kind = kept[i] if i < len(kept) else ("", "human" if i == 0 else "medium")
+            kinds = el("select", "", None, name=f"kind{i}", aria_label=t("newgame.kind", n=i + 1))
+            for k in SEAT_KINDS:
+                kinds.appendChild(el("option", "", t(f"seat.kind.{k}"), value=k, selected=k == kind))
+            entry = el("input", "", None, name=f"name{i}", value=name, maxlength=NAME_MAX,
+                       placeholder=t("seat.default", n=i + 1), aria_label=t("newgame.name", n=i + 1),
+                       autocomplete="off")
+            box.appendChild(el("li", "seat-row", None, entry, kinds))
+
+    def players(self, screen) -> int:
+        field = screen.querySelector('[data-option="players"]')
+        return int(field.value)
+
+    def collect(self, screen):
+        """(options, seats, seed) as typed; options are checked by the game when it starts."""
+        options = {}
+        for option in self.game.options:
+            raw = screen.querySelector(f'[data-option="{option.key}"]').value
+            if option.choices:
+                options[option.key] = next(c for c in option.choices if str(c) == raw)
+            else:
+                options[option.key] = int(raw) if raw.strip().lstrip("-").isdigit() else raw
+        seats = []
+        for i, row in enumerate(screen.querySelectorAll(".seat-row")):
+            kind = row.querySelector("select").value
+            name = row.querySelector("input").value.strip()[:NAME_MAX]
+            seats.append({"kind": kind, "name": name or self.app.t("seat.default", n=i + 1)})
+        seed = screen.querySelector("#seed").value.strip() or None
+        return options, seats, seed

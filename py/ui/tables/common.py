@@ -1,0 +1,30 @@
+"""Pieces every table shares: seat names, the flight of a computer's card, standings."""
+from ui.dom import el, later
+
+
+def seat_names(app, seats) -> str:
+    names = [app.session.seats[s]["name"] for s in seats]
+    return app.t("list.and", first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
+
+
+def fly(node, target, ms: int, then):
+    """Move ``node`` on screen onto ``target`` in ``ms`` milliseconds, then call ``then``: a
+    computer's move is seen travelling, not teleported."""
+    if node is None or target is None:
+        later(ms, then)
+        return
+    start, end = node.getBoundingClientRect(), target.getBoundingClientRect()
+    dx = end.left + end.width / 2 - (start.left + start.width / 2)
+    dy = end.top + end.height / 2 - (start.top + start.height / 2)
+    node.classList.add("flying")
+    node.style.transitionDuration = f"{ms}ms"
+    node.style.transform = f"translate({dx}px, {dy}px)"
+    later(ms, then)
+
+
+def standings(app, scores, label_key: str):
+    """A small list: each seat's name and score."""
+    box = el("ul", "standings")
+    for seat, score in enumerate(scores):
+        box.appendChild(el("li", "", app.t(label_key, name=app.session.seats[seat]["name"], score=score)))
+    return box

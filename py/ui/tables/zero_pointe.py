@@ -1,0 +1,219 @@
+"""The Zéro Pointé table: the other players' grids small, the piles, the player's own 3 × 4
+grid large. The discard or a drawn card is dragged (or tapped, or moved by keyboard) onto a slot;
+drawing, turning a card and the column question are buttons carrying the game's own moves."""
+from ui.dom import clear, el
+from ui.tables.common import fly, seat_names, standings
+
+ROWS, COLS = 3, 4
+
+
+def band(value: int) -> str:
+    """Colour band by value range, as on the physical cards; the number is always printed too."""
+    if value < 0:
+        return "neg"
+    if value == 0:
+        return "zero"
+    return "low" if value <= 4 else "mid" if value <= 8 else "high"
+
+
+class ZeroPointeTable:
+    gate = False  # nothing is secret from the player at the screen but the drawn card, theirs
+
+    def __init__(self, app):
+        self.app = app
+        self.view = None
+
+    # --- drawing -------------------------------------------------------------------------
+    def card(self, slot, **attrs):
+        t = self.app.t
+        if slot is None:
+            return el("div", "zcard gone", None, aria_label=t("ui.zp.gone"), **attrs)
+        if slot.get("down") or slot.get("hidden"):
+            return el("div", "zcard down", None, aria_label=t("ui.zp.down"), **attrs)
+        value = slot["value"]
+        node = el("div", f"zcard b-{band(value)}", None, data_card=slot["id"],
+                  aria_label=t("ui.zp.card", value=value), **attrs)
+        node.appendChild(el("span", "num", value, aria_hidden="true"))
+        return node
+
+    def render(self, view, active: bool, hidden: bool = False):
+        self.view = view
+        me = view["seat"]
+        table = el("section", "table zp", None, data_game="zero-pointe")
+        others = el("div", "opponents")
+        for step in range(1, view["players"]):
+            seat = (me + step) % view["players"]
+            others.appendChild(self._grid(view, seat, view["grids"][seat], small=True, active=False))
+        table.appendChild(others)
+        table.appendChild(self._piles(view, active))
+        table.appendChild(el("p", "status", self._status(view, active), id="status"))
+        table.appendChild(self._actions(view, active))
+        table.appendChild(self._grid(view, me, view["grids"][me], small=False, active=active))
+        table.appendChild(self._setting())
+        clear(self.app.screen).appendChild(table)
+
+    def render_round_end(self, view):
+        """Every grid of the round just played, revealed."""
+        self.view = view
+        last = view["last_round"]
+        table = el("section", "table zp", None, data_game="zero-pointe")
+        box = el("div", "opponents reveal")
+        for seat, grid in enumerate(last["grids"]):
+            box.appendChild(self._grid(view, seat, grid, small=True, active=False))
+        table.appendChild(box)
+        clear(self.app.screen).appendChild(table)
+
+    def _grid(self, view, seat: int, grid, small: bool, active: bool):
+        t = self.app.t
+        name = self.app.session.seats[seat]["name"]
+        box = el("div", "zseat small" if small else "zseat mine", None, data_grid=seat,
+                 data_turn=seat == view["to_move"])
+        box.appendChild(el("p", "zname", t("ui.zp.seat", name=name, total=view["totals"][seat])))
+        turnable = {m[5:] for m in view["legal"] if m.startswith("turn ")} if active else set()
+        slots = el("div", "zgrid", None, role="grid", aria_label=t("ui.zp.grid_of", name=name))
+        for r in range(ROWS):
+            for c in range(COLS):
+                slot = grid[r][c]
+                key = f"{r},{c}"
+                attrs = {"data_slot": key, "role": "gridcell"}
+                if not small and slot is not None:
+                    attrs["data_drop"] = key
+                if f"{r} {c}" in turnable:
+                    attrs.update(data_action="move", data_move=f"turn {r} {c}", role="button", tabindex="0")
+                slots.appendChild(self.card(slot, **attrs))
+        box.appendChild(slots)
+        return box
+
+    def _piles(self, view, active: bool):
+        t = self.app.t
+        legal = view["legal"]
+        piles = el("div", "piles")
+        draw = el("button", "zcard down pile", None, type="button", data_pile="draw",
+                  aria_label=t("ui.zp.draw_pile", n=view["draw_size"]),
+                  data_action="move" if active and "draw" in legal else None, data_move="draw",
+                  disabled=not (active and "draw" in legal))
+        draw.appendChild(el("span", "count", view["draw_size"], aria_hidden="true"))
+        piles.appendChild(el("div", "pile-box", t("zero_pointe.draw_pile"), draw))
+        top = view["discard_top"]
+        takes = active and any(m.startswith("take ") for m in legal)
+        discard = self.card(top, data_drop="discard", data_pile="discard",
+                            data_drag="discard" if takes else None,
+                            role="button" if takes else None, tabindex="0" if takes else None)
+        piles.appendChild(el("div", "pile-box", t("zero_pointe.discard_pile"), discard))
+        if view["drawn"] is not None:
+            mine = active and "drawn" in view["phase"]
+            drawn = self.card(view["drawn"], data_pile="drawn", data_drag="drawn" if mine else None,
+                              role="button" if mine else None, tabindex="0" if mine else None)
+            piles.appendChild(el("div", "pile-box drawn", t("ui.zp.drawn"), drawn))
+        return piles
+
+    def _actions(self, view, active: bool):
+        """Buttons for the moves that have no card to drag: reject, and the column question."""
+        t = self.app.t
+        row = el("div", "buttons actions")
+        if not active:
+            return row
+        for move in view["legal"]:
+            kind = move.split()[0]
+            if kind in ("reject", "remove", "leave"):
+                row.appendChild(el("button", "btn", t(f"zero_pointe.move.{kind}"), type="button",
+                                   data_action="move", data_move=move))
+        return row
+
+    def _setting(self):
+        box = el("input", "", None, type="checkbox", data_setting="always_remove",
+                 checked=bool(self.app.prefs.get("always_remove")))
+        return el("label", "setting", None, box, el("span", "", self.app.t("ui.zp.always_remove")))
+
+    def _status(self, view, active: bool) -> str:
+        t = self.app.t
+        seats = self.app.session.seats
+        lines = []
+        if view["last_lap"]:
+            lines.append(t("zero_pointe.last_lap", name=seats[view["closer"]]["name"]))
+        elif view["starter"] is not None and view["start_sums"] is not None:
+            lines.append(self._starter(view))
+        seat = view["to_move"]
+        if active:
+            pending = view["pending_columns"]
+            lines.append(t(f"zero_pointe.prompt.{view['phase']}", col=pending[0] + 1 if pending else ""))
+        elif seat is not None:
+            lines.append(t("status.thinking", name=seats[seat]["name"]))
+        return " ".join(lines)
+
+    def _starter(self, view) -> str:
+        t = self.app.t
+        starter = view["starter"]
+        name = self.app.session.seats[starter]["name"]
+        sums = view["start_sums"]
+        if sums[starter] != max(sums):
+            return t("zero_pointe.starter.closer", name=name)
+        key = "tied" if sums.count(max(sums)) > 1 else "highest"
+        return t(f"zero_pointe.starter.{key}", name=name, sum=sums[starter])
+
+    # --- moves ---------------------------------------------------------------------------
+    def auto_move(self, view):
+        """The column question answers itself when the player chose "always remove"."""
+        if view["phase"] == "columns" and self.app.prefs.get("always_remove"):
+            return f"remove {view['pending_columns'][0]}"
+        return None
+
+    def targets(self, source: str) -> list:
+        legal = self.view["legal"]
+        if source == "discard":
+            return [m[5:].replace(" ", ",") for m in legal if m.startswith("take ")]
+        found = [m[5:].replace(" ", ",") for m in legal if m.startswith("keep ")]
+        return found + (["discard"] if "reject" in legal else [])
+
+    def drop(self, source: str, target: str):
+        if target == "discard":
+            if source == "discard":
+                return self.app.t("ui.zp.same_pile")
+            return self.app.play_human("reject")
+        kind = "take" if source == "discard" else "keep"
+        return self.app.play_human(f"{kind} {target.replace(',', ' ')}")
+
+    def animate(self, move: str, ms: int, then):
+        """A computer's card travels from its pile to its slot, or to the discard."""
+        screen = self.app.screen
+        kind, *rest = move.split()
+        seat = self.view["to_move"]
+        slot = screen.querySelector(f'[data-grid="{seat}"] [data-slot="{",".join(rest)}"]') if rest else None
+        source = {"take": "discard", "keep": "drawn", "reject": "drawn"}.get(kind)
+        if kind == "reject":
+            slot = screen.querySelector('[data-pile="discard"]')
+        node = screen.querySelector(f'[data-pile="{source}"]') if source else None
+        if node is None:
+            node = slot  # a turn or a draw: the card is shown in place
+            if node is not None:
+                node.classList.add("flash")
+        fly(node if source else None, slot if source else None, ms, then)
+
+    # --- results -------------------------------------------------------------------------
+    def round_end(self, view):
+        t = self.app.t
+        last = view["last_round"]
+        seats = self.app.session.seats
+        closer = seats[last["closer"]]["name"]
+        parts = [t(f"zero_pointe.why.{last['why']}", name=closer)]
+        c = last["closer"]
+        if last["doubled"]:
+            parts.append(t("zero_pointe.doubled", name=closer, factor=view["multiplier"],
+                           raw=last["raw_scores"][c], score=last["scores"][c]))
+        table = el("table", "scores")
+        head = el("tr")
+        for key in ("ui.zp.player", "zero_pointe.raw_score", "zero_pointe.round_score", "zero_pointe.total"):
+            head.appendChild(el("th", "", t(key)))
+        table.appendChild(head)
+        for seat, info in enumerate(seats):
+            row = el("tr", "closer" if seat == c else "")
+            for value in (info["name"], last["raw_scores"][seat], last["scores"][seat], last["totals"][seat]):
+                row.appendChild(el("td", "", value))
+            table.appendChild(row)
+        parts.append(table)
+        return t("ui.zp.round_over", n=last["round"]), parts
+
+    def match_end(self, view):
+        outcome = view["outcome"]
+        title = self.app.t("ui.match_won", names=seat_names(self.app, outcome["winners"]))
+        return title, [standings(self.app, outcome["scores"], "ui.zp.total_of")]
