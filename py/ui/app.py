@@ -77,6 +77,9 @@ class App:
         for key, params in route.notices:
             self.notify(key, **params)
         if route.game and route.start:
+            # A reload must not start yet another match: the link becomes the plain page.
+            js.history.replaceState(None, "", js.location.pathname)
+            self.show_home()  # what stays if the player declines to replace a saved match
             self.begin(route.game, {}, route.seed, self.default_seats(route.game))
         elif route.game:
             self.show_new_game(route.game, route.seed)
@@ -260,11 +263,13 @@ class App:
 
     def on_change(self, event):
         target = event.target
-        if self.form is not None and target.dataset.option == "players":
+        # getAttribute gives JS null for a missing attribute, where dataset.x would raise.
+        setting = target.getAttribute("data-setting")
+        if self.form is not None and target.getAttribute("data-option") == "players":
             self.form.render_seats(self.screen)
-        elif target.dataset.setting:
+        elif setting:
             value = bool(target.checked) if target.type == "checkbox" else target.value
-            storage.write_pref(target.dataset.setting, value)
+            storage.write_pref(setting, value)
             self.prefs = storage.read_prefs()
 
     def do_move(self, node):

@@ -39,6 +39,12 @@ def by_id(name: str):
     return document.getElementById(name)
 
 
+def find(root, selector: str):
+    """``root.querySelector`` with None, not JS null (falsy but not None), when nothing matches."""
+    found = root.querySelector(selector)
+    return found if found else None
+
+
 def listen(target, event: str, handler):
     """Attach a listener for the page's lifetime (screens use delegation, so there are few)."""
     proxy = create_proxy(handler)
@@ -47,11 +53,12 @@ def listen(target, event: str, handler):
 
 
 def closest(event, selector: str):
+    """The nearest ancestor-or-self of the event's target that matches, or None."""
     target = event.target
     if not hasattr(target, "closest"):  # text nodes and the document have no closest()
         return None
     found = target.closest(selector)
-    return found if found else None  # JS null arrives as jsnull: falsy, but not None
+    return found if found else None
 
 
 def later(ms: int, fn):

@@ -10,7 +10,7 @@ illegal, and the card snaps back.
 """
 import js
 
-from ui.dom import closest, document, listen
+from ui.dom import closest, document, later, listen
 
 DRAG_THRESHOLD = 6  # px a pointer must travel before a press becomes a drag (else it is a tap)
 
@@ -84,7 +84,7 @@ class Picker:
     def _snap_back(source):
         source.classList.add("snap")
         source.style.transform = ""
-        js.setTimeout(lambda: source.classList.remove("snap"), 250)
+        later(250, lambda: source.classList.remove("snap"))
 
     # --- pointer -------------------------------------------------------------------------
     def _down(self, event):
@@ -110,7 +110,7 @@ class Picker:
             source.setPointerCapture(pid)
         event.preventDefault()
         source.style.transform = f"translate({dx}px, {dy}px)"
-        target = self._target_at(event.clientX, event.clientY)
+        target = self._target_at(event.clientX, event.clientY, source)
         for node in self.root.querySelectorAll(".over"):
             if node is not target:
                 node.classList.remove("over")
@@ -125,7 +125,7 @@ class Picker:
         if not was_drag:
             return  # a tap: the click handler that follows decides
         source.classList.remove("dragging")
-        target = self._target_at(event.clientX, event.clientY)
+        target = self._target_at(event.clientX, event.clientY, source)
         self.drag_ended = js.performance.now()
         if target is None:
             self._snap_back(source)
@@ -139,12 +139,15 @@ class Picker:
             self._snap_back(self.press[3])
         self._reset()
 
-    def _target_at(self, x, y):
-        found = document.elementFromPoint(x, y)
-        if not found:
-            return None
-        target = found.closest("[data-drop]")
-        return target if target else None
+    @staticmethod
+    def _target_at(x, y, source):
+        """The drop target under the pointer. The dragged card follows the pointer, so it is
+        always the topmost element there: look through it."""
+        for found in document.elementsFromPoint(x, y):
+            if not source.contains(found):
+                target = found.closest("[data-drop]")
+                return target if target else None
+        return None
 
     # --- tap and click -------------------------------------------------------------------
     def _click(self, event):

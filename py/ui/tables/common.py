@@ -10,7 +10,7 @@ def seat_names(app, seats) -> str:
 def fly(node, target, ms: int, then):
     """Move ``node`` on screen onto ``target`` in ``ms`` milliseconds, then call ``then``: a
     computer's move is seen travelling, not teleported."""
-    if node is None or target is None:
+    if not node or not target:  # None, or JS null from a query that found nothing
         later(ms, then)
         return
     start, end = node.getBoundingClientRect(), target.getBoundingClientRect()

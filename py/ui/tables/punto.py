@@ -2,7 +2,7 @@
 and the turned card, which a human drags (or taps, or moves by keyboard) onto a lit cell."""
 from games.punto.board import SQUARE
 from games.punto.cards import card_colour, card_value
-from ui.dom import by_id, clear, el
+from ui.dom import by_id, clear, el, find
 from ui.tables.common import fly, seat_names, standings
 
 # Where the dots of each value sit on a 3 × 3 grid (1 = top left, 9 = bottom right).
@@ -145,8 +145,7 @@ class PuntoTable:
 
     def animate(self, move: str, ms: int, then):
         self.last = move
-        node = by_id("hand").querySelector(".pcard")
-        fly(node, self.app.screen.querySelector(f'[data-cell="{move}"]'), ms, then)
+        fly(find(by_id("hand"), ".pcard"), find(self.app.screen, f'[data-cell="{move}"]'), ms, then)
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view):

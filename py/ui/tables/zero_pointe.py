@@ -1,7 +1,7 @@
 """The Zéro Pointé table: the other players' grids small, the piles, the player's own 3 × 4
 grid large. The discard or a drawn card is dragged (or tapped, or moved by keyboard) onto a slot;
 drawing, turning a card and the column question are buttons carrying the game's own moves."""
-from ui.dom import clear, el
+from ui.dom import clear, el, find, later
 from ui.tables.common import fly, seat_names, standings
 
 ROWS, COLS = 3, 4
@@ -174,20 +174,21 @@ class ZeroPointeTable:
         return self.app.play_human(f"{kind} {target.replace(',', ' ')}")
 
     def animate(self, move: str, ms: int, then):
-        """A computer's card travels from its pile to its slot, or to the discard."""
-        screen = self.app.screen
-        kind, *rest = move.split()
-        seat = self.view["to_move"]
-        slot = screen.querySelector(f'[data-grid="{seat}"] [data-slot="{",".join(rest)}"]') if rest else None
-        source = {"take": "discard", "keep": "drawn", "reject": "drawn"}.get(kind)
+        """A computer's card travels from a pile to its slot, or to the discard; a card it turns
+        flashes in place; a draw or a column answer just takes the pause."""
+        kind, *cell = move.split()
+        slot = None
+        if len(cell) == 2:  # turn, take and keep name a slot; "remove 2" names a column
+            slot = find(self.app.screen, f'[data-grid="{self.view["to_move"]}"] [data-slot="{",".join(cell)}"]')
+        if kind == "turn" and slot is not None:
+            slot.classList.add("flash")
+        origin = {"take": "discard", "keep": "drawn", "reject": "drawn"}.get(kind)
+        if origin is None:
+            later(ms, then)
+            return
         if kind == "reject":
-            slot = screen.querySelector('[data-pile="discard"]')
-        node = screen.querySelector(f'[data-pile="{source}"]') if source else None
-        if node is None:
-            node = slot  # a turn or a draw: the card is shown in place
-            if node is not None:
-                node.classList.add("flash")
-        fly(node if source else None, slot if source else None, ms, then)
+            slot = find(self.app.screen, '[data-pile="discard"]')
+        fly(find(self.app.screen, f'[data-pile="{origin}"]'), slot, ms, then)
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view):

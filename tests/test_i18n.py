@@ -1,0 +1,65 @@
+"""Both languages have every key with the same placeholders, and every key the code names exists."""
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from i18n import CATALOGS, LANGS, MODULES, pick_lang, t
+
+PY = Path(__file__).resolve().parents[1] / "py"
+
+
+def placeholders(text: str) -> set:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_every_catalog_has_both_languages(module):
+    assert set(module.EN) == set(module.FR)
+    for key in module.EN:
+        assert placeholders(module.EN[key]) == placeholders(module.FR[key]), key
+        assert module.EN[key].strip() and module.FR[key].strip(), key
+
+
+def test_catalogs_do_not_overlap():
+    seen = {}
+    for module in MODULES:
+        for key in module.EN:
+            assert key not in seen, f"{key} in {module.__name__} and {seen.get(key)}"
+            seen[key] = module.__name__
+
+
+def test_every_illegal_move_code_has_a_text():
+    codes = set()
+    for path in PY.rglob("*.py"):
+        codes |= set(re.findall(r'IllegalMove\(\s*"([\w.]+)"', path.read_text()))
+        codes |= set(re.findall(r'illegal\(\s*"(\w+)"', path.read_text()))
+    assert codes
+    for code in codes:
+        key = code if "." in code else None
+        if key is None:
+            assert any(k.endswith(f".err.{code}") for k in CATALOGS["en"]), code
+        else:
+            assert key in CATALOGS["en"], code
+
+
+def test_keys_named_in_the_page_exist():
+    """Literal keys the page asks for (t("...")) are in both catalogs."""
+    keys = set()
+    for path in (PY / "ui").rglob("*.py"):
+        keys |= set(re.findall(r'\bt\(\s*"([a-z_]+(?:\.[a-z_]+)+)"', path.read_text()))
+    assert len(keys) > 30
+    for lang in LANGS:
+        missing = sorted(k for k in keys if k not in CATALOGS[lang])
+        assert not missing, f"{lang}: {missing}"
+
+
+def test_language_choice_and_lookup():
+    assert pick_lang(["de-DE", "fr-CA", "en"]) == "fr"
+    assert pick_lang(["en-GB"]) == "en"
+    assert pick_lang(["ja"]) == "en"
+    assert t("fr", "btn.start") == "Commencer"
+    assert t("en", "gate.title", name="<b>Ann</b>") == "<b>Ann</b>'s turn"
+    with pytest.raises(KeyError):
+        t("en", "no.such.key")
