@@ -16,7 +16,8 @@ class Option:
 
     def check(self, value):
         if self.choices:
-            if value not in self.choices or type(value) is not type(self.default):
+            # Types count too, so True is not taken for 1 nor "2" for 2.
+            if not any(type(value) is type(c) and value == c for c in self.choices):
                 allowed = ", ".join(map(str, self.choices))
                 raise BadOptions(self.key, f"{value!r} is not one of {allowed}")
             return value

@@ -1,0 +1,149 @@
+"""The state of a match and its plain-JSON form (format 1).
+
+Decks list their top card first; the top card of ``to_move``'s deck is the turned card.
+"""
+from dataclasses import dataclass
+
+from engine.errors import BadSave
+from games.punto import options as opts
+from games.punto.cards import FULL_DECK, is_card
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class State:
+    seed: str
+    options: dict          # resolved options
+    draws: int             # shuffles drawn so far from the seed
+    ply: int               # moves played since the start of the match
+    round: int             # 1-based
+    starter: int           # who placed the round's first card
+    to_move: int | None    # None once the match is over
+    decks: tuple           # per seat, a tuple of card ids, top first
+    board: dict            # {(x, y): (card ids bottom to top)}
+    wins: tuple            # rounds won per seat (both members of a team)
+    trophies: tuple        # per seat, the cards it took out of the game
+    last_round: dict | None  # the view's "last_round" record, JSON-ready
+
+
+def board_cells(board: dict) -> list:
+    """The board as JSON: [{"x", "y", "cards"}...] sorted by (y, x)."""
+    return [{"x": x, "y": y, "cards": list(board[(x, y)])}
+            for x, y in sorted(board, key=lambda c: (c[1], c[0]))]
+
+
+def board_from_cells(cells) -> dict:
+    board = {}
+    for cell in cells:
+        x, y, cards = cell["x"], cell["y"], cell["cards"]
+        if type(x) is not int or type(y) is not int or not cards or (x, y) in board:
+            raise BadSave(f"bad board cell {cell!r}")
+        board[(x, y)] = tuple(cards)
+    return board
+
+
+def to_json(state: State) -> dict:
+    return {
+        "format": FORMAT,
+        "seed": state.seed,
+        "options": dict(state.options),
+        "draws": state.draws,
+        "ply": state.ply,
+        "round": state.round,
+        "starter": state.starter,
+        "to_move": state.to_move,
+        "decks": [list(deck) for deck in state.decks],
+        "board": board_cells(state.board),
+        "wins": list(state.wins),
+        "trophies": [list(won) for won in state.trophies],
+        "last_round": state.last_round,
+    }
+
+
+def _count(value, name: str, low: int = 0, high: int | None = None) -> int:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        raise BadSave(f"bad {name}: {value!r}")
+    return value
+
+
+def _cards(value, name: str) -> tuple:
+    if not isinstance(value, list) or not all(is_card(card) for card in value):
+        raise BadSave(f"bad {name}")
+    return tuple(value)
+
+
+def _per_seat(value, players: int, name: str) -> list:
+    if not isinstance(value, list) or len(value) != players:
+        raise BadSave(f"bad {name}: expected one entry per seat")
+    return value
+
+
+LAST_ROUND_KEYS = frozenset(("round", "result", "why_blocked", "winners", "line", "series",
+                             "series_counts", "series_points", "trophy", "board"))
+
+
+def from_json(data) -> State:
+    """The state of ``data``, or BadSave if anything in it cannot be trusted."""
+    try:
+        return _read(data)
+    except BadSave:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise BadSave(f"unreadable Punto state ({err!r})") from None
+
+
+def _read(data) -> State:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadSave("not a Punto state of format 1")
+    try:
+        options = opts.check(data["options"])
+    except ValueError as err:
+        raise BadSave(f"bad options ({err})") from None
+    players = options["players"]
+    seed = data["seed"]
+    if not isinstance(seed, str):
+        raise BadSave("bad seed")
+    to_move = data["to_move"]
+    if to_move is not None:
+        _count(to_move, "to_move", 0, players - 1)
+    board_json = data["board"]
+    if not isinstance(board_json, list):
+        raise BadSave("bad board")
+    board = board_from_cells(board_json)
+    for stack in board.values():
+        _cards(list(stack), "board cards")
+    last_round = data["last_round"]
+    if last_round is not None and (not isinstance(last_round, dict)
+                                   or set(last_round) != LAST_ROUND_KEYS):
+        raise BadSave("bad last_round")
+    state = State(
+        seed=seed,
+        options=options,
+        draws=_count(data["draws"], "draws"),
+        ply=_count(data["ply"], "ply"),
+        round=_count(data["round"], "round", 1),
+        starter=_count(data["starter"], "starter", 0, players - 1),
+        to_move=to_move,
+        decks=tuple(_cards(deck, "deck") for deck in _per_seat(data["decks"], players, "decks")),
+        board=board,
+        wins=tuple(_count(w, "wins", 0, options["rounds_to_win"])
+                   for w in _per_seat(data["wins"], players, "wins")),
+        trophies=tuple(_cards(won, "trophies")
+                       for won in _per_seat(data["trophies"], players, "trophies")),
+        last_round=last_round,
+    )
+    _check_cards(state)
+    if to_move is not None and not state.decks[to_move]:
+        raise BadSave("the player on turn has no card")
+    if (to_move is None) != any(w >= options["rounds_to_win"] for w in state.wins):
+        raise BadSave("the match is over exactly when somebody has won enough rounds")
+    return state
+
+
+def _check_cards(state: State):
+    seen = [card for deck in state.decks for card in deck]
+    seen += [card for stack in state.board.values() for card in stack]
+    seen += [card for won in state.trophies for card in won]
+    if sorted(seen) != sorted(FULL_DECK):
+        raise BadSave("the cards do not add up to the 72 of the game")

@@ -1,0 +1,130 @@
+"""Where a card may go (rules: "The board" and "A round" step 4), and the move notation."""
+import random
+
+import pytest
+
+from engine.errors import IllegalMove
+from games.punto import PUNTO as G
+from games.punto import board as geo
+from games.punto import card_colour, card_value, move_at, parse_move
+from test_punto_positions import play, position
+
+
+def refused(state, move) -> str:
+    with pytest.raises(IllegalMove) as err:
+        G.play(state, move)
+    assert str(err.value)  # the English text of the reason
+    return err.value.code
+
+
+def test_card_ids():
+    assert card_colour("r7a") == "r" and card_value("r7a") == 7
+    assert card_colour("y1b") == "y" and card_value("y1b") == 1
+    assert len(G.full_deck(G.check_options({}))) == 72 == len(set(G.full_deck({"players": 2})))
+
+
+def test_move_notation():
+    assert move_at(-1, 2) == "-1,2" and parse_move("-1,2") == (-1, 2)
+    assert parse_move(move_at(0, 0)) == (0, 0)
+    for bad in ("", "1", "1,2,3", "a,b", " 1,2", "1;2", None, (1, 2)):
+        with pytest.raises(IllegalMove) as err:
+            parse_move(bad)
+        assert err.value.code == "punto.err.bad_move"
+
+
+def test_the_first_card_goes_in_the_middle():
+    state = G.new_game({}, "first")
+    assert G.legal_moves(state) == ["0,0"]
+    assert refused(state, "1,0") == "punto.err.first_card"
+    after = play(state, "0,0")
+    assert list(after.board) == [(0, 0)]
+
+
+def test_a_card_touches_another_by_a_side_or_a_corner():
+    state = position("r5", decks=["", "b1"], to_move=1)
+    assert G.legal_moves(state) == ["-1,-1", "0,-1", "1,-1", "-1,0", "1,0", "-1,1", "0,1", "1,1"]
+    assert refused(state, "2,0") == "punto.err.not_adjacent"
+    assert refused(state, "2,2") == "punto.err.not_adjacent"
+
+
+@pytest.mark.parametrize("axis", ["columns", "rows"])
+def test_six_in_use_close_the_square(axis):
+    row = "r1 b1 r1 b1 g1 y1"
+    board = row if axis == "columns" else "\n".join(row.split())
+    state = position(board, decks=["g2", ""], origin=(-2, 0) if axis == "columns" else (0, -2))
+    if axis == "columns":
+        inside, outside = ["-2,1", "3,1", "0,-1"], ["-3,0", "4,0", "-3,1", "4,-1"]
+    else:
+        inside, outside = ["1,-2", "1,3", "-1,0"], ["0,-3", "0,4", "1,-3", "-1,4"]
+    for move in inside:
+        assert move in G.legal_moves(state)
+    for move in outside:
+        assert move not in G.legal_moves(state)
+        assert refused(state, move) == "punto.err.outside_square"
+
+
+def test_the_square_closes_on_whichever_side_fills_it():
+    # Five columns in use: a sixth may be opened on either side, never a seventh.
+    state = position("r1 b1 r1 b1 g1", decks=["g2 g3", "b2 b3"])
+    assert {"-1,0", "5,0"} <= set(G.legal_moves(state))
+    state = play(state, "5,0")  # now columns 0..5
+    assert "-1,0" not in G.legal_moves(state) and "6,0" not in G.legal_moves(state)
+    assert "-1,1" not in G.legal_moves(state) and "5,1" in G.legal_moves(state)
+
+
+def test_the_limit_is_six_by_six_not_six_cells_in_a_line():
+    state = position("""
+        r1 . . . . .
+        .  . . . . .
+        .  . . . . .
+        .  . . . . .
+        .  . . . . y1
+    """, decks=["g2", ""], rest="under")
+    # Rows 0..4 and columns 0..5 are in use: one more row fits, above or below, not a column.
+    legal = G.legal_moves(state)
+    assert "5,5" in legal and "0,-1" in legal
+    assert "6,4" not in legal and "-1,0" not in legal
+
+
+def test_equal_values_never_crush():
+    state = position("r5 b5", decks=["g5", ""])
+    assert "0,0" not in G.legal_moves(state) and "1,0" not in G.legal_moves(state)
+    assert refused(state, "1,0") == "punto.err.equal_value"
+
+
+@pytest.mark.parametrize("covered", ["r4", "g1", "b4", "y4"])
+def test_a_strictly_lower_card_is_crushed_whatever_its_colour(covered):
+    state = position(covered, decks=["r5", ""])
+    assert "0,0" in G.legal_moves(state)
+    after = play(state, "0,0")
+    assert after.board[(0, 0)][0][:2] == covered and after.board[(0, 0)][1] == "r5a"
+
+
+def test_a_higher_card_cannot_be_crushed():
+    state = position("b6", decks=["r5", ""])
+    assert "0,0" not in G.legal_moves(state)
+    assert refused(state, "0,0") == "punto.err.not_lower"
+
+
+def test_only_the_top_card_counts_for_crushing():
+    state = position("b3/r8", decks=["g5 g9", "y1"])
+    assert refused(state, "0,0") == "punto.err.not_lower"
+    state = play(state, "1,0", "2,0")  # g5 beside; blue plays y1 beside it
+    assert "0,0" in G.legal_moves(state)  # the 9 beats the 8 on top
+    assert play(state, "0,0").board[(0, 0)] == ("b3a", "r8a", "g9a")
+
+
+def test_the_list_of_legal_cells_and_the_reasons_agree():
+    """On boards from random games, a cell is listed exactly when no reason forbids it."""
+    rng = random.Random(5)
+    for seed in range(3):
+        state = G.new_game({"players": 3}, seed)
+        for _ in range(30):
+            box = geo.bounds(state.board) or (0, 0, 0, 0)
+            near = [(x, y) for x in range(box[0] - 2, box[2] + 3)
+                    for y in range(box[1] - 2, box[3] + 3)]
+            for value in range(1, 10):
+                listed = set(geo.legal_cells(state.board, value))
+                for cell in near:
+                    assert (cell in listed) == (geo.why_illegal(state.board, cell, value) is None)
+            state = G.play(state, rng.choice(G.legal_moves(state)))
