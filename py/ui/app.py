@@ -73,9 +73,7 @@ class App:
     def start(self):
         self.apply_lang()
         route = url.parse(js.location.search, PLAYABLE, CATALOG)
-        self.load_saved()
-        for key, params in route.notices:
-            self.notify(key, **params)
+        notices = [self.load_saved()] + [self.t(key, **params) for key, params in route.notices]
         if route.game and route.start:
             # A reload must not start yet another match: the link becomes the plain page.
             js.history.replaceState(None, "", js.location.pathname)
@@ -83,22 +81,26 @@ class App:
             self.begin(route.game, {}, route.seed, self.default_seats(route.game))
         elif route.game:
             self.show_new_game(route.game, route.seed)
+        elif self.saved is not None and storage.was_at_table():
+            self.open_table(self.saved)  # a reload (or a tab the phone discarded) resumes at once
         else:
             self.show_home()
+        self.say(" ".join(n for n in notices if n))
         by_id("loading").hidden = True
         set_flag("ready", round(js.performance.now()))
 
-    def load_saved(self):
-        """Read the saved match; an unreadable one is kept aside and the player told why."""
+    def load_saved(self) -> str:
+        """Read the saved match; an unreadable one is kept aside. Returns what to tell the player."""
         raw = storage.read_save()
         self.saved = None
         if raw is None:
-            return
+            return ""
         try:
             self.saved = Session.restore(json.loads(raw))
         except (ValueError, BadSave) as err:
             storage.keep_aside(raw)
-            self.notify("notice.save_aside", reason=str(err)[:120])
+            return self.t("notice.save_aside", reason=str(err)[:120])
+        return ""
 
     # --- screens -------------------------------------------------------------------------
     def leave_table(self):
@@ -106,6 +108,7 @@ class App:
         self.picker.unmount()
         overlay.hide()
         self.table = None
+        storage.set_at_table(False)
         set_flag("state", None)
 
     def show_home(self):
@@ -161,6 +164,7 @@ class App:
         self.shown_seat = None
         self.gate_passed = None
         self.table = table_for(session.game.id)(self)
+        storage.set_at_table(True)
         self.advance()
 
     # --- the match loop ------------------------------------------------------------------

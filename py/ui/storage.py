@@ -6,6 +6,7 @@ import js
 SAVE_KEY = "tapis.save"
 ASIDE_PREFIX = "tapis.save.aside."
 PREFS_KEY = "tapis.prefs"
+AT_TABLE_KEY = "tapis.at_table"  # in sessionStorage: this tab was showing the table
 
 
 def _get(key: str):
@@ -46,3 +47,15 @@ def write_pref(name: str, value):
     prefs = read_prefs()
     prefs[name] = value
     js.localStorage.setItem(PREFS_KEY, json.dumps(prefs))
+
+
+def set_at_table(at_table: bool):
+    """Remember, for this tab only, whether the table is showing: a reload goes back to it."""
+    if at_table:
+        js.sessionStorage.setItem(AT_TABLE_KEY, "1")
+    else:
+        js.sessionStorage.removeItem(AT_TABLE_KEY)
+
+
+def was_at_table() -> bool:
+    return js.sessionStorage.getItem(AT_TABLE_KEY) == "1"

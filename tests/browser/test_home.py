@@ -1,0 +1,163 @@
+"""The home page, links and the saved match: what a visitor sees before and around a game."""
+import re
+
+import pytest
+
+from helpers import (
+    en, notice, press, put_storage, read_board, reload, start_from_form, storage, table_facts,
+    tap_card, use_prefs, wait_state,
+)
+from i18n import t
+
+GAMES = ("punto", "zero_pointe", "punttu", "neuf_vies")
+CONTINUE = '[data-action="continue"]'
+
+
+def _names(lang="en"):
+    return [t(lang, f"{game}.name") for game in GAMES]
+
+
+def _tile_names(page):
+    return page.locator(".game-tile h2").all_text_contents()
+
+
+def _one_line(page, selector) -> bool:
+    return page.evaluate("""(selector) => {
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector(selector));
+        return range.getClientRects().length === 1;
+    }""", selector)
+
+
+def _new_punto(page):
+    """From home: Punto's New game, then Start with the defaults."""
+    page.click('[data-action="new"][data-game="punto"]')
+    start_from_form(page)
+
+
+@pytest.fixture
+def english(new_context):
+    """A browser speaking English (so the page does), with quick computers."""
+    context = new_context(locale="en-US")
+    use_prefs(context, speed="fast")
+    return context.new_page()
+
+
+def test_home_lists_the_four_games_in_its_static_markup(base_url, new_context):
+    bare = new_context(java_script_enabled=False).new_page()
+    raw = bare.request.get(base_url).text()
+    tiles = re.findall(r'<li class="game-tile"><h2>(.*?)</h2></li>', raw)
+    assert tiles == _names()
+    # Before (here: without) any script, the four games are on screen.
+    bare.goto(base_url)
+    assert _tile_names(bare) == _names()
+    assert all(tile.is_visible() for tile in bare.locator(".game-tile").all())
+
+
+def test_continue_shows_only_when_a_match_is_saved(english, base_url, open_app):
+    page = open_app(english, base_url)
+    assert _tile_names(page) == _names()
+    assert page.locator('[data-action="new"]').count() == 2  # the playable games
+    assert page.locator(CONTINUE).count() == 0
+    _new_punto(page)
+    wait_state(page, "human")
+    press(page, "home")
+    button = page.locator(CONTINUE)
+    assert button.text_content() == en("home.continue", game="Punto", round=1)
+    reload(page)  # left at home, the reload stays at home
+    assert page.locator(CONTINUE).count() == 1
+    press(page, "continue")
+    assert wait_state(page, "human") == "human"
+    reload(page)  # left at the table, the reload goes straight back to it
+    assert wait_state(page, "human") == "human"
+    press(page, "home")
+    assert page.locator(CONTINUE).count() == 1
+
+
+def test_the_language_switch_changes_the_texts_and_is_remembered(english, base_url, open_app):
+    page = open_app(english, base_url)
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.locator('[data-action="new"]').first.text_content() == en("home.new_game")
+    page.click("#lang")
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.locator('[data-action="new"]').first.text_content() == t("fr", "home.new_game")
+    assert page.text_content("#lang") == t("fr", "lang.switch")
+    assert page.title() == t("fr", "app.title")
+    reload(page)
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.locator('[data-action="new"]').first.text_content() == t("fr", "home.new_game")
+
+
+def test_the_default_language_follows_the_browser(new_context, base_url, open_app):
+    page = open_app(new_context(locale="fr-FR").new_page(), base_url)
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.locator(".game-tile .tagline").first.text_content() == t("fr", "punto.tagline")
+    assert page.text_content("#lang") == t("fr", "lang.switch")
+
+
+def test_bad_links_fall_back_with_a_one_line_notice(english, base_url, open_app):
+    page = open_app(english, base_url, "game=nope")
+    assert notice(page) == en("notice.bad_game", value="nope")
+    assert _one_line(page, "#notice")
+    assert _tile_names(page) == _names()
+
+    open_app(page, base_url, "seed=no%20spaces!")
+    assert notice(page) == en("notice.bad_seed")
+    assert _one_line(page, "#notice")
+    assert _tile_names(page) == _names()
+
+    open_app(page, base_url, "game=punto&seed=abc")
+    assert notice(page) == ""
+    assert page.locator('form.newgame[data-game="punto"]').is_visible()
+    assert page.input_value("#seed") == "abc"
+
+
+def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(english, base_url, open_app):
+    garbage = '{"format": 1, "game": "punto", "state": [oops'
+    put_storage(english, base_url, {"tapis.save": garbage})
+    page = open_app(english, base_url)
+    kept = {key: value for key, value in storage(page).items() if key.startswith("tapis.save")}
+    assert list(kept.values()) == [garbage]
+    aside = next(iter(kept))
+    assert re.fullmatch(r"tapis\.save\.aside\..+", aside)
+    before, after = en("notice.save_aside", reason="\0").split("\0")
+    said = notice(page)
+    assert said.startswith(before) and said.endswith(after) and len(said) > len(before + after)
+    assert page.locator(CONTINUE).count() == 0
+    _new_punto(page)
+    assert wait_state(page, "human") == "human"  # no "replace the saved game?" question
+    assert page.locator("#overlay").is_hidden()
+    saved = storage(page)
+    assert saved[aside] == garbage
+    assert '"game":"punto"' in saved["tapis.save"]
+
+
+def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
+    page = open_app(english, base_url)
+    _new_punto(page)
+    wait_state(page, "human")
+    tap_card(page)
+    wait_state(page, "human")
+    facts = table_facts(page)
+    assert facts["board"]
+    saved = storage(page)["tapis.save"]
+
+    press(page, "home")
+    _new_punto(page)
+    assert page.text_content("#overlay [role=dialog] h2") == en("confirm.replace.title")
+    press(page, "close")  # Cancel
+    assert page.locator("#overlay").is_hidden()
+    assert page.locator('form.newgame[data-game="punto"]').is_visible()
+    assert storage(page)["tapis.save"] == saved
+    press(page, "home")
+    press(page, "continue")
+    wait_state(page, "human")
+    assert table_facts(page) == facts
+
+    # Asked again, "Start anyway" replaces it with a fresh match.
+    press(page, "home")
+    _new_punto(page)
+    press(page, "replace-save")
+    wait_state(page, "human")
+    assert read_board(page) == {}
+    assert storage(page)["tapis.save"] != saved

@@ -1,0 +1,266 @@
+"""Punto through the real page, played like a person: mouse drag and drop, tap, keyboard,
+reloads (online and offline), a phone, a site served from a sub-path.
+
+Every match is seeded (the same deal each run) with computers on the fast speed; a test waits
+for the page's own state marker, never a fixed delay."""
+import json
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from games.punto.cards import card_value
+from helpers import (
+    HAND, cell_selector, drag_card, en, expect_redraw, hand_card, lit_cells, notice, press,
+    put_storage, read_board, reload, start_from_form, start_punto, table_facts, tap_card, use_prefs,
+    wait_state, watched_board,
+)
+from ui.session import Session
+
+NAMES = [en("seat.default", n=1), en("seat.default", n=2)]
+TURN = ("human", "round-end", "over")
+
+
+def _column(cell: str) -> int:
+    return int(cell.split(",")[0])
+
+
+def _rightmost(cells: list) -> str:
+    return max(cells, key=_column)
+
+
+@pytest.fixture
+def context(context):
+    use_prefs(context, speed="fast", lang="en")
+    return context
+
+
+def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
+    start_punto(open_app, page, base_url, seed="match")
+    wins = dict.fromkeys(NAMES, 0)
+    rounds = 0
+    for _ in range(400):  # a match is far shorter; the bound only stops a runaway loop
+        state = wait_state(page, *TURN)
+        if state == "over":
+            break
+        if state == "round-end":
+            rounds += 1
+            titles = {en("ui.punto.round_won", n=rounds, names=name): name for name in NAMES}
+            titles[en("ui.punto.round_draw", n=rounds)] = None
+            title = page.text_content("#overlay .round-end h2")
+            assert title in titles, title
+            if titles[title]:
+                wins[titles[title]] += 1
+            press(page, "round-seen")
+            continue
+        card = hand_card(page)
+        target, lit = drag_card(page)
+        assert target == lit[0]
+        assert watched_board(page)[target] == card
+    else:
+        pytest.fail("the match never ended")
+    winner = max(wins, key=wins.get)
+    assert wins[winner] == 2 and sum(wins.values()) <= 3
+    assert page.text_content("#overlay .match-end h2") == en("ui.match_won", names=winner)
+    assert page.text_content('#overlay [data-action="rematch"]') == en("btn.rematch")
+    press(page, "rematch")
+    assert wait_state(page, "human") == "human"
+    assert read_board(page) == {} and lit_cells(page) == []  # nothing held yet: a fresh match
+    assert page.locator(".seat .wins").all_text_contents() == [en("ui.punto.wins", n=0)] * 2
+
+
+def test_hot_seat_turn_by_tap_to_place(page, base_url, open_app):
+    open_app(page, base_url, "game=punto&seed=hot")
+    start_from_form(page, kinds=[None, "human"])
+    assert wait_state(page, "gate") == "gate"
+    assert page.text_content("#overlay .gate h2") == en("gate.title", name=NAMES[0])
+    assert page.locator("#hand [data-card]").count() == 0  # not turned before its player is here
+    press(page, "gate")
+    wait_state(page, "human")
+    card = hand_card(page)
+    page.click(HAND)
+    assert lit_cells(page) == ["0,0"]  # the first card of a round goes in the middle
+    expect_redraw(page)
+    page.click(cell_selector("0,0"))
+    assert wait_state(page, "gate") == "gate"
+    assert read_board(page) == {"0,0": card}
+    assert page.text_content("#overlay .gate h2") == en("gate.title", name=NAMES[1])
+    assert page.locator("#hand [data-card]").count() == 0
+
+
+def _next_human_turn(page, check=None):
+    """Wait for the human's next turn, going past the end of a round; ``check(page)`` must
+    hold on every screen on the way (the round-end board too)."""
+    while (state := wait_state(page, *TURN)) != "human":
+        assert check is None or check(page)
+        assert state == "round-end", "the match ended first"
+        press(page, "round-seen")
+    assert check is None or check(page)
+
+
+def _tab_to_card(page):
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches('{HAND}')"):
+            return
+    pytest.fail("Tab never reached the turned card")
+
+
+def _focused_cell(page):
+    return page.evaluate("document.activeElement.dataset.cell || null")
+
+
+def test_placements_by_keyboard_only(page, base_url, open_app):
+    start_punto(open_app, page, base_url, seed="keys")
+    card = hand_card(page)
+    _tab_to_card(page)
+    page.keyboard.press("Enter")
+    assert _focused_cell(page) == "0,0"
+    expect_redraw(page)
+    page.keyboard.press("Enter")
+    assert watched_board(page) == {"0,0": card}
+    wait_state(page, "human")
+
+    # Second turn: the arrows walk the lit cells; Enter places on the focused one.
+    card = hand_card(page)
+    _tab_to_card(page)
+    page.keyboard.press("Enter")
+    lit = lit_cells(page)
+    start = _focused_cell(page)
+    assert start == lit[0] and len(lit) > 1
+    page.keyboard.press("ArrowRight")
+    chosen = _focused_cell(page)
+    assert chosen in lit and _column(chosen) > _column(start)
+    expect_redraw(page)
+    page.keyboard.press("Enter")
+    assert watched_board(page)[chosen] == card
+
+
+def test_an_illegal_drop_snaps_back_and_says_why(page, base_url, open_app):
+    start_punto(open_app, page, base_url, seed="crush")
+    for _ in range(20):
+        card = hand_card(page)
+        value = card_value(card)
+        board = read_board(page)
+        blocked = [cell for cell, top in board.items() if card_value(top) >= value]
+        if blocked:
+            break
+        drag_card(page)
+        _next_human_turn(page)
+    else:
+        pytest.fail("no occupied cell with a card as high as the turned one came up")
+    cell = blocked[0]
+    above = card_value(board[cell])
+    target, lit = drag_card(page, to=cell)
+    assert cell not in lit
+    code = "punto.err.equal_value" if above == value else "punto.err.not_lower"
+    assert notice(page) == en(code, move=cell, value=value)
+    assert page.get_attribute("html", "data-state") == "human"
+    assert hand_card(page) == card
+    assert page.locator(HAND).get_attribute("style") in (None, "")  # back in its place
+    page.wait_for_function(f"!document.querySelector('{HAND}').classList.contains('snap')")
+    assert read_board(page) == board
+    assert lit_cells(page) == []
+    # The reason does not block the turn: the same card still goes onto a lit cell.
+    target, lit = drag_card(page)
+    assert watched_board(page)[target] == card
+
+
+def _play_turns(page, count):
+    for _ in range(count):
+        tap_card(page)
+        wait_state(page, "human")
+
+
+def _reload_and_resume(page):
+    """Reload: the page goes straight back to the table it was showing, asking nothing."""
+    reload(page)
+    assert page.locator("#overlay").is_hidden()  # nothing asks to replace the match
+    wait_state(page, "human")
+
+
+def test_a_reload_mid_game_resumes_identically(page, base_url, open_app):
+    start_punto(open_app, page, base_url, seed="reload")
+    _play_turns(page, 3)
+    before = table_facts(page)
+    assert len(before["board"]) >= 3
+    _reload_and_resume(page)
+    assert table_facts(page) == before
+    # And it plays on from there.
+    target, _ = tap_card(page)
+    assert watched_board(page)[target] == before["card"]
+
+
+def test_an_offline_reload_plays_on(context, page, base_url, open_app):
+    start_punto(open_app, page, base_url, seed="offline")
+    _play_turns(page, 1)
+    try:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    except PlaywrightTimeout:
+        pytest.fail("no service worker took control of the page (is sw.js current? make site)")
+    before = table_facts(page)
+    context.set_offline(True)
+    _reload_and_resume(page)
+    assert table_facts(page) == before
+    target, _ = tap_card(page)
+    assert watched_board(page)[target] == before["card"]
+    assert wait_state(page, "human") == "human"  # the computer answered, offline too
+
+
+def _fits_width(page) -> bool:
+    return page.evaluate("""() => {
+        const root = document.documentElement;
+        const board = document.getElementById('board').getBoundingClientRect();
+        return root.scrollWidth <= root.clientWidth && board.left >= 0
+            && board.right <= root.clientWidth;
+    }""")
+
+
+def _shown_columns(page) -> int:
+    return int(page.evaluate("document.getElementById('board').style.getPropertyValue('--cols')"))
+
+
+def _wide_match() -> dict:
+    """A saved match, human to move, five columns in use: with a lit column on each side the
+    board is seven cells wide, the widest it gets. Built by legal play (spreading to the right
+    while fewer than five columns are used, then inside them), whatever the computer would do."""
+    seats = [{"kind": "human", "name": NAMES[0]}, {"kind": "medium", "name": NAMES[1]}]
+    session = Session.start("punto", {}, "phone", seats)
+    while True:
+        columns = {cell["x"] for cell in session.view(0)["board"]}
+        if len(columns) == 5 and session.to_move == 0:
+            return session.dump()
+        moves = session.legal_moves()
+        if len(columns) < 5:
+            session.play(_rightmost(moves))
+        else:
+            session.play(next(move for move in moves if _column(move) in columns))
+        assert session.view(0)["round"] == 1, "the deal ended its round before five columns"
+
+
+def test_a_phone_places_by_tapping_and_the_board_fits(new_context, base_url, open_app):
+    phone = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    use_prefs(phone, speed="fast", lang="en")
+    page = phone.new_page()
+    put_storage(page, base_url, {"tapis.save": json.dumps(_wide_match())})
+    open_app(page, base_url)
+    page.tap('[data-action="continue"]')
+    wait_state(page, "human")
+    assert _shown_columns(page) == 7
+    assert _fits_width(page)
+    card = hand_card(page)
+    target, _ = tap_card(page, choose=_rightmost, touch=True)
+    assert watched_board(page)[target] == card
+    _next_human_turn(page, check=_fits_width)
+
+
+def test_a_site_served_from_a_sub_path_plays(page, subpath_url, open_app):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    start_punto(open_app, page, subpath_url, seed="sub")
+    outside = [url for url in asked if url.startswith("http") and not url.startswith(subpath_url)]
+    assert outside == []  # every file comes from under /tapis/
+    card = hand_card(page)
+    target, _ = tap_card(page)
+    assert target == "0,0"
+    assert watched_board(page) == {"0,0": card}
+    assert wait_state(page, "human") == "human"
