@@ -77,6 +77,7 @@ def test_the_highest_two_cards_start():
     view = G.view(state, 1)
     assert view["start_sums"] == [7, 10, 10]
     assert view["starter"] == 1 and G.to_move(state) == 1  # 10 = 10: first in seat order
+    assert view["start_reason"] == "tied"
     assert view["phase"] == "turn"
 
 
@@ -305,6 +306,7 @@ def test_who_starts_a_later_round(option, starter):
     sums = G.view(state, 0)["start_sums"]
     assert sums[1] > sums[0]
     assert G.view(state, 0)["starter"] == starter == G.to_move(state)
+    assert G.view(state, 0)["start_reason"] == option  # the sums differ: no tie
 
 
 # --- end of the game ------------------------------------------------------------------------
@@ -368,7 +370,7 @@ def test_parse_move_refuses_garbage(bad):
 
 VIEW_KEYS = {"game", "seat", "players", "ply", "round", "to_move", "phase", "grids", "discard_top",
              "discard_size", "discard", "draw_size", "drawn", "pending_columns", "starter",
-             "start_sums", "closer", "last_lap", "totals", "target", "multiplier", "tie_doubled",
+             "start_sums", "start_reason", "closer", "last_lap", "totals", "target", "multiplier", "tie_doubled",
              "legal", "last_round", "outcome"}
 
 

@@ -72,9 +72,17 @@ def _opening(state, move):
 def _starter(state, sums) -> int:
     """Highest two face-up cards, first in seat order among equals; or, with the option, the
     previous round's closer."""
-    if state.options["later_starter"] == "closer" and state.last_round is not None:
+    if start_reason(state, sums) == "closer":
         return state.last_round["closer"]
     return sums.index(max(sums))
+
+
+def start_reason(state, sums) -> str:
+    """Why the starter starts: "closer" (the option, after round 1), "tied" (highest sum, first
+    in seat order among equals) or "highest"."""
+    if state.options["later_starter"] == "closer" and state.last_round is not None:
+        return "closer"
+    return "tied" if sums.count(max(sums)) > 1 else "highest"
 
 
 def _turn(state, move):

@@ -35,6 +35,7 @@ def view(state, seat: int) -> dict:
         "pending_columns": list(state.pending),
         "starter": state.starter,
         "start_sums": None if state.start_sums is None else list(state.start_sums),
+        "start_reason": None if state.start_sums is None else rules.start_reason(state, state.start_sums),
         "closer": state.closer,
         "last_lap": state.closer is not None and state.phase != "over",
         "totals": list(state.totals),

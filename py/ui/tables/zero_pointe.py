@@ -142,14 +142,9 @@ class ZeroPointeTable:
         return " ".join(lines)
 
     def _starter(self, view) -> str:
-        t = self.app.t
         starter = view["starter"]
-        name = self.app.session.seats[starter]["name"]
-        sums = view["start_sums"]
-        if sums[starter] != max(sums):
-            return t("zero_pointe.starter.closer", name=name)
-        key = "tied" if sums.count(max(sums)) > 1 else "highest"
-        return t(f"zero_pointe.starter.{key}", name=name, sum=sums[starter])
+        return self.app.t(f"zero_pointe.starter.{view['start_reason']}",
+                          name=self.app.session.seats[starter]["name"], sum=view["start_sums"][starter])
 
     # --- moves ---------------------------------------------------------------------------
     def auto_move(self, view):
