@@ -40,7 +40,7 @@ class PuntoTable:
         self.view = view
         screen = clear(self.app.screen)
         table = el("section", "table punto", None, data_game="punto")
-        table.appendChild(self._seats(view))
+        table.appendChild(self._seats(view, by_seat=not (active or hidden)))
         table.appendChild(el("p", "status", self._status(view, active), id="status"))
         table.appendChild(self._board(view["board"], view["legal"], highlight=()))
         table.appendChild(self._hand(view, active, hidden))
@@ -53,11 +53,13 @@ class PuntoTable:
         cells = {tuple(c) for c in last["line"]} | {tuple(c) for s in last["series"] for c in s}
         screen = clear(self.app.screen)
         table = el("section", "table punto", None, data_game="punto")
-        table.appendChild(self._seats(view))
+        table.appendChild(self._seats(view, by_seat=False))
         table.appendChild(self._board(last["board"], [], highlight=cells))
         screen.appendChild(table)
 
-    def _seats(self, view):
+    def _seats(self, view, by_seat: bool):
+        """Every seat's colours, deck, wins and trophies; with ``by_seat``, the card the seat on
+        turn has just turned lies by its name (a human's own card lies in the hand below)."""
         t = self.app.t
         box = el("ul", "players")
         for seat in range(view["players"]):
@@ -73,6 +75,8 @@ class PuntoTable:
             item.appendChild(el("span", "wins", t("ui.punto.wins", n=view["wins"][seat])))
             for card in view["trophies"][seat]:
                 item.appendChild(self.card(card))
+            if by_seat and seat == view["to_move"]:
+                item.appendChild(self.card(view["card"], id="turned"))
             box.appendChild(item)
         return box
 
@@ -124,10 +128,8 @@ class PuntoTable:
         if hidden:
             hand.appendChild(el("div", "pcard back", None, aria_label=self.app.t("ui.punto.hidden")))
         elif active:
-            hand.appendChild(self.card(view["card"], data_drag="card", role="button", tabindex="0"))
+            hand.appendChild(self.card(view["card"], id="turned", data_drag="card", role="button", tabindex="0"))
             hand.appendChild(el("p", "hint", self.app.t("ui.punto.hint")))
-        else:
-            hand.appendChild(self.card(view["card"]))
         return hand
 
     # --- moves ---------------------------------------------------------------------------
@@ -145,7 +147,7 @@ class PuntoTable:
 
     def animate(self, move: str, ms: int, then):
         self.last = move
-        fly(find(by_id("hand"), ".pcard"), find(self.app.screen, f'[data-cell="{move}"]'), ms, then)
+        fly(by_id("turned"), find(self.app.screen, f'[data-cell="{move}"]'), ms, then)
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view):
