@@ -1,0 +1,53 @@
+# Tapis: `make play` serves the site on http://127.0.0.1:8000/, `make test` runs every test.
+# Both set up what they need from a fresh clone (Debian, with python3, node and npm).
+PYTHON ?= python3
+VENV := .venv
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
+
+.PHONY: site play test dist bench system
+
+# The site's generated files: the vendored runtime and the service worker.
+site: vendor/.stamp
+	$(PYTHON) scripts/build_sw.py
+
+play: site
+	@echo "Tapis on http://127.0.0.1:8000/ (Ctrl-C to stop)"
+	$(PYTHON) -m http.server 8000 --bind 127.0.0.1
+
+test: system $(VENV)/.stamp site
+	$(VENV)/bin/python -m pytest tests
+
+# Start-up time against a bare PyScript page (prints a table; RUNS=N loads per page).
+RUNS ?= 5
+bench: system $(VENV)/.stamp site
+	$(VENV)/bin/python bench/startup.py --runs $(RUNS)
+
+# _site/: what GitHub Pages deploys.
+dist: site
+	$(PYTHON) scripts/dist.py
+
+# npm ci writes node_modules/.package-lock.json: it stands for a finished install.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+vendor/.stamp: node_modules/.package-lock.json scripts/vendor.py
+	$(PYTHON) scripts/vendor.py
+	touch $@
+
+$(VENV)/.stamp: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+# Debian's chromium for the browser tests (Playwright cannot download its own browser here),
+# and python3-venv, which Debian's python3 lacks until it is installed.
+system:
+	@missing=""; \
+	[ -x $(CHROMIUM) ] || missing="chromium"; \
+	$(PYTHON) -c "import ensurepip" 2>/dev/null || missing="$$missing python3-venv"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update && $(APT_INSTALL) $$missing; \
+	fi

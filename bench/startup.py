@@ -1,0 +1,145 @@
+"""Start-up time of the app against a bare PyScript page, in the same run.
+
+    python bench/startup.py [--runs N]
+
+Serves the repo root on 127.0.0.1, then times navigation -> `html[data-ready]` for each page,
+cold (a fresh incognito context: nothing cached) and warm (a persistent profile, loaded once
+before measuring, so the HTTP cache and any service worker are in place). The time is the
+`data-ready` value the page writes (performance.now() when it became ready, i.e. since
+navigation start); wall time from goto when the attribute is not a number (marked *).
+Prints medians and ratios to the bare page; the target is every ratio <= 1.10.
+Needs `make site` (vendor/, sw.js) and the test venv (playwright).
+"""
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+# Same browser and flags as tests/browser/conftest.py.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PAGES = (
+    ("bare", "bench/bare/index.html"),
+    ("home", "./"),
+    ("punto", "./?game=punto&seed=1&start=1"),
+)
+READY = "html[data-ready]"
+TIMEOUT_MS = 60_000
+
+
+def serve(root: Path):
+    """`python -m http.server` on a port the OS picks; returns (process, base URL)."""
+    process = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1",
+         "--directory", str(root)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+    )
+    banner = process.stdout.readline().decode()  # printed once the socket listens
+    port = int(banner.split(" port ")[1].split()[0])
+    return process, f"http://127.0.0.1:{port}/"
+
+
+def launch_options():
+    if CHROMIUM.exists():
+        return {"executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+    return {}
+
+
+def measure(page, url):
+    """Milliseconds from navigation to ready, and whether the page's own timestamp gave it."""
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
+    wall = (time.perf_counter() - start) * 1000
+    stamp = page.get_attribute("html", "data-ready")
+    try:
+        return float(stamp), True
+    except (TypeError, ValueError):
+        return wall, False
+
+
+def settle(page):
+    """Wait until a service worker the page registered is active (no-op without one)."""
+    page.evaluate("""() => navigator.serviceWorker.getRegistration()
+        .then((r) => r ? navigator.serviceWorker.ready.then(() => true) : false)""")
+
+
+def run(runs: int, base: str):
+    times = {(name, kind): [] for name, _ in PAGES for kind in ("cold", "warm")}
+    stamped = {name: True for name, _ in PAGES}
+    failed = set()
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as profiles:
+        browser = pw.chromium.launch(**launch_options())
+        print(f"Chromium {browser.version}, {runs} runs, {base}", flush=True)
+        warm = {}
+        for name, path in PAGES:
+            context = pw.chromium.launch_persistent_context(
+                Path(profiles) / name, **launch_options())
+            page = context.new_page()
+            try:
+                measure(page, base + path)
+                settle(page)
+            except PlaywrightError as error:
+                failed.add(name)
+                print(f"{name}: not ready ({error.message.splitlines()[0]})", flush=True)
+            page.close()
+            warm[name] = context
+        # Pages alternate within each run so that drift in the machine's load hits all alike.
+        for _ in range(runs):
+            for name, path in PAGES:
+                if name in failed:
+                    continue
+                context = browser.new_context()
+                ms, own = measure(context.new_page(), base + path)
+                context.close()
+                times[name, "cold"].append(ms)
+                page = warm[name].new_page()
+                warm_ms, warm_own = measure(page, base + path)
+                page.close()
+                times[name, "warm"].append(warm_ms)
+                stamped[name] = stamped[name] and own and warm_own
+        for context in warm.values():
+            context.close()
+        browser.close()
+    return times, stamped, failed
+
+
+def report(times, stamped, failed):
+    def median(name, kind):
+        return statistics.median(times[name, kind])
+
+    print(f"{'page':<8}{'cold ms':>10}{'warm ms':>10}{'cold/bare':>11}{'warm/bare':>11}")
+    for name, _ in PAGES:
+        if name in failed or "bare" in failed:
+            print(f"{name:<8}{'failed':>10}")
+            continue
+        cold, warm = median(name, "cold"), median(name, "warm")
+        mark = "" if stamped[name] else "*"
+        print(f"{name + mark:<8}{cold:>10.0f}{warm:>10.0f}"
+              f"{cold / median('bare', 'cold'):>11.2f}{warm / median('bare', 'warm'):>11.2f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="measured loads per page and kind")
+    args = parser.parse_args()
+    server, base = serve(ROOT)
+    try:
+        report(*run(args.runs, base))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

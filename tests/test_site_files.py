@@ -1,0 +1,258 @@
+"""The site's static files and the scripts that make them: pins, pyscript.toml's file list,
+no outside URL, the manifest and icons, the vendored runtime, sw.js and _site/."""
+import importlib.util
+import json
+import re
+import struct
+import subprocess
+import sys
+import tomllib
+import zlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = ROOT / "scripts"
+PINS = {"pyodide": "314.0.2", "@pyscript/core": "0.7.31"}
+PYODIDE_CORE = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                "pyodide-lock.json"}
+# XML namespaces name no resource: the only http URLs allowed in the site's files.
+NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xhtml",
+              "http://www.w3.org/1999/xlink"}
+
+
+def _script(name):
+    sys.path.insert(0, str(SCRIPTS))  # dist.py imports build_sw by name
+    try:
+        spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(SCRIPTS))
+
+
+build_sw = _script("build_sw")
+dist = _script("dist")
+vendor = _script("vendor")
+make_icons = _script("make_icons")
+
+
+def _py_files(root=ROOT):
+    return {p.relative_to(root).as_posix() for p in (root / "py").rglob("*.py")
+            if "__pycache__" not in p.parts}
+
+
+def _write(root, rel, text="x"):
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def _precache(sw_text):
+    match = re.search(r"const PRECACHE = (\[.*?\]);", sw_text, re.S)
+    return [path.removeprefix("./") for path in json.loads(match[1])]
+
+
+def _cache_name(sw_text):
+    return re.search(r'const CACHE = "(tapis-[0-9a-f]{12})";', sw_text)[1]
+
+
+# --- pins --------------------------------------------------------------------------------------
+
+def test_package_json_pins_the_runtime_exactly_and_the_lock_agrees():
+    package = json.loads((ROOT / "package.json").read_text())
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert package["private"] is True
+    assert package["dependencies"] == PINS
+    for spec in {**package.get("dependencies", {}), **package.get("devDependencies", {})}.values():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", spec), spec
+    assert lock["packages"][""]["dependencies"] == PINS
+    for name, version in PINS.items():
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+
+
+def test_dev_requirements_are_pinned_exactly():
+    lines = [line.strip() for line in (ROOT / "requirements-dev.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    names = {line.split("==")[0].lower() for line in lines}
+    assert {"pytest", "pytest-playwright", "playwright", "hypothesis"} <= names
+    for line in lines:
+        assert re.fullmatch(r"[A-Za-z0-9._-]+==[0-9][0-9A-Za-z.]*", line), line
+
+
+# --- pyscript.toml and outside URLs ------------------------------------------------------------
+
+def test_pyscript_toml_lists_exactly_the_python_files():
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    files = config.get("files", {})
+    listed = {key.removeprefix("./"): value for key, value in files.items()}
+    assert set(listed) == _py_files()
+    for source, target in listed.items():
+        # Each file keeps its place under py/, so packages import as they do in the tests.
+        if target.endswith("/"):
+            target += source.rsplit("/", 1)[-1]
+        assert target.removeprefix("./").endswith(source.removeprefix("py/")), (source, target)
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+
+
+def _site_text_files():
+    files = [ROOT / name for name in ("index.html", "pyscript.toml", "manifest.webmanifest")]
+    files += [SCRIPTS / "sw.template.js", *sorted((ROOT / "icons").glob("*.svg"))]
+    for folder, pattern in (("css", "*.css"), ("py", "*.py")):
+        files += sorted((ROOT / folder).rglob(pattern))
+    return [path for path in files if path.is_file()]
+
+
+def test_no_file_of_the_site_names_an_outside_host():
+    offenders = []
+    for path in _site_text_files():
+        for url in re.findall(r"(?:https?|wss?)://[^\s\"'<>)`]+", path.read_text()):
+            host = re.match(r"[a-z]+://([^/:?#]*)", url)[1]
+            if url not in NAMESPACES and host not in ("127.0.0.1", "localhost"):
+                offenders.append(f"{path.relative_to(ROOT)}: {url}")
+    assert not offenders
+
+
+# --- manifest and icons ------------------------------------------------------------------------
+
+def _png_size(path):
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_is_installable_and_its_icons_exist():
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Tapis" and manifest["short_name"]
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    for key in ("theme_color", "background_color"):
+        assert re.fullmatch(r"#[0-9a-fA-F]{6}", manifest[key])
+    png_sizes = set()
+    for icon in manifest["icons"]:
+        path = ROOT / icon["src"]
+        assert path.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            width, height = _png_size(path)
+            assert icon["sizes"] == f"{width}x{height}"
+            png_sizes.add(width)
+    assert {192, 512} <= png_sizes
+    assert _png_size(ROOT / "icons" / "icon-180.png") == (180, 180)
+
+
+def test_committed_icons_are_what_the_script_draws():
+    assert (ROOT / "icons" / "icon.svg").read_text() == make_icons.svg()
+    for name, size in make_icons.PNG_SIZES.items():
+        assert (ROOT / "icons" / name).read_bytes() == make_icons.png(make_icons.render(size))
+
+
+def test_png_writer_round_trips_pixels():
+    pixels = [[(255, 0, 0), (0, 255, 0)], [(0, 0, 255), (1, 2, 3)]]
+    data = make_icons.png(pixels)
+    idat = data.index(b"IDAT")
+    length = struct.unpack(">I", data[idat - 4:idat])[0]
+    raw = zlib.decompress(data[idat + 4:idat + 4 + length])
+    assert raw == b"\0" + bytes([255, 0, 0, 0, 255, 0]) + b"\0" + bytes([0, 0, 255, 1, 2, 3])
+
+
+# --- vendor.py ---------------------------------------------------------------------------------
+
+def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
+    for name in PYODIDE_CORE | {"pyodide.js", "pyodide.mjs.map", "console.html"}:
+        _write(tmp_path, f"node_modules/pyodide/{name}")
+    for name in ("core.js", "core.css", "core.js.map", "chunk-1.js", "chunk-1.js.map"):
+        _write(tmp_path, f"node_modules/@pyscript/core/dist/{name}")
+    _write(tmp_path, "vendor/pyodide/old-version.wasm")
+    vendor.vendor(tmp_path)
+    found = {p.relative_to(tmp_path / "vendor").as_posix()
+             for p in (tmp_path / "vendor").rglob("*") if p.is_file()}
+    assert found == {f"pyodide/{n}" for n in PYODIDE_CORE} | {
+        "pyscript/core.js", "pyscript/core.css", "pyscript/chunk-1.js"}
+
+
+def test_the_real_vendor_folder_holds_the_pinned_runtime():
+    folder = ROOT / "vendor"
+    assert folder.is_dir(), "run `make site` first"
+    assert {p.name for p in (folder / "pyodide").iterdir()} == PYODIDE_CORE
+    assert {"core.js", "core.css"} <= {p.name for p in (folder / "pyscript").iterdir()}
+    assert not list(folder.rglob("*.map"))
+    installed = ROOT / "node_modules" / "pyodide"
+    assert json.loads((installed / "package.json").read_text())["version"] == PINS["pyodide"]
+    for name in PYODIDE_CORE:
+        assert (folder / "pyodide" / name).read_bytes() == (installed / name).read_bytes(), name
+    lock = json.loads((folder / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.14")
+
+
+# --- build_sw.py -------------------------------------------------------------------------------
+
+SITE = ("index.html", "pyscript.toml", "manifest.webmanifest", "icons/icon.svg",
+        "icons/icon-192.png", "css/app.css", "css/fonts/card.woff2", "py/main.py",
+        "py/engine/rng.py", "py/games/punto/rules.py", "vendor/pyodide/pyodide.mjs",
+        "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js")
+NOT_SITE = ("README.md", "package.json", "node_modules/pyodide/pyodide.mjs",
+            "tests/test_x.py", "bench/startup.py", "bench/bare/index.html", "scripts/dist.py",
+            "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt", "css/.DS_Store",
+            "_site/index.html", "sw.js")
+
+
+@pytest.fixture
+def fake_site(tmp_path):
+    for rel in SITE + NOT_SITE:
+        _write(tmp_path, rel, f"content of {rel}")
+    return tmp_path
+
+
+def test_precache_lists_the_site_files_and_nothing_else(fake_site):
+    assert build_sw.site_files(fake_site) == sorted(SITE)
+    build_sw.main(fake_site)
+    assert _precache(Path(fake_site / "sw.js").read_text()) == sorted(SITE)
+
+
+def test_cache_name_follows_every_path_and_content(fake_site):
+    def name():
+        return _cache_name(build_sw.render(fake_site))
+
+    first = name()
+    assert name() == first
+    _write(fake_site, "py/engine/rng.py", "changed")
+    second = name()
+    assert second != first
+    (fake_site / "py/engine/rng.py").rename(fake_site / "py/engine/rng2.py")
+    third = name()
+    assert third not in (first, second)
+    _write(fake_site, "README.md", "not part of the site")
+    assert name() == third
+
+
+def test_generated_worker_is_valid_javascript(fake_site, tmp_path_factory):
+    text = build_sw.render(fake_site)
+    assert "__CACHE_NAME__" not in text and "__PRECACHE__" not in text
+    # .cjs, in a folder of its own: node checks it as a classic script, like a worker.
+    script = tmp_path_factory.mktemp("check") / "sw.cjs"
+    script.write_text(text)
+    subprocess.run(["node", "--check", str(script)], check=True)
+
+
+def test_real_sw_js_precaches_every_python_and_vendor_file():
+    sw = ROOT / "sw.js"
+    assert sw.is_file(), "run `make site` first"
+    precached = set(_precache(sw.read_text()))
+    assert all((ROOT / rel).is_file() for rel in precached)
+    assert _py_files() <= precached
+    assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "vendor").rglob("*")
+            if p.is_file() and not p.name.startswith(".")} <= precached
+    assert {"index.html", "pyscript.toml", "manifest.webmanifest"} <= precached
+
+
+# --- dist.py -----------------------------------------------------------------------------------
+
+def test_dist_holds_the_site_and_its_worker_only(fake_site):
+    build_sw.main(fake_site)
+    out = fake_site / "_site"
+    dist.assemble(fake_site, out)
+    found = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert found == sorted(SITE + ("sw.js",))
+    assert (out / "py/engine/rng.py").read_text() == "content of py/engine/rng.py"
