@@ -10,6 +10,7 @@ APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 # The site's generated files: the vendored runtime and the service worker.
 site: vendor/.stamp
+	$(PYTHON) scripts/pack_py.py
 	$(PYTHON) scripts/build_sw.py
 
 play: site

@@ -68,10 +68,11 @@ def measure(page, url):
         return wall, False
 
 
-def settle(page):
-    """Wait until a service worker the page registered is active (no-op without one)."""
-    page.evaluate("""() => navigator.serviceWorker.getRegistration()
-        .then((r) => r ? navigator.serviceWorker.ready.then(() => true) : false)""")
+def settle(page, worker: bool):
+    """Wait until the page's service worker has installed its precache and controls the page
+    (the app registers it once ready, so a warm measure must not race its install)."""
+    if worker:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
 
 
 def run(runs: int, base: str):
@@ -88,7 +89,7 @@ def run(runs: int, base: str):
             page = context.new_page()
             try:
                 measure(page, base + path)
-                settle(page)
+                settle(page, worker=name != "bare")
             except PlaywrightError as error:
                 failed.add(name)
                 print(f"{name}: not ready ({error.message.splitlines()[0]})", flush=True)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "sw.template.js"
-TOP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
+TOP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py.zip")
 # (folder, glob) pairs searched recursively.
-TREES = (("icons", "*"), ("css", "*"), ("py", "*.py"), ("vendor", "*"))
+TREES = (("icons", "*"), ("css", "*"), ("vendor", "*"))
 
 
 def site_files(root: Path = ROOT) -> list:

@@ -1,4 +1,4 @@
-"""The site's static files and the scripts that make them: pins, pyscript.toml's file list,
+"""The site's static files and the scripts that make them: pins, pyscript.toml and py.zip,
 no outside URL, the manifest and icons, the vendored runtime, sw.js and _site/."""
 import importlib.util
 import json
@@ -7,6 +7,7 @@ import struct
 import subprocess
 import sys
 import tomllib
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -35,6 +36,7 @@ def _script(name):
 
 build_sw = _script("build_sw")
 dist = _script("dist")
+pack_py = _script("pack_py")
 vendor = _script("vendor")
 make_icons = _script("make_icons")
 
@@ -84,17 +86,35 @@ def test_dev_requirements_are_pinned_exactly():
 
 # --- pyscript.toml and outside URLs ------------------------------------------------------------
 
-def test_pyscript_toml_lists_exactly_the_python_files():
+def test_pyscript_toml_unpacks_the_modules_archive():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    files = config.get("files", {})
-    listed = {key.removeprefix("./"): value for key, value in files.items()}
-    assert set(listed) == _py_files()
-    for source, target in listed.items():
-        # Each file keeps its place under py/, so packages import as they do in the tests.
-        if target.endswith("/"):
-            target += source.rsplit("/", 1)[-1]
-        assert target.removeprefix("./").endswith(source.removeprefix("py/")), (source, target)
+    assert config["files"] == {"./py.zip": "./*"}
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    page = (ROOT / "index.html").read_text()
+    assert '<script type="py" config="pyscript.toml">import main</script>' in page
+
+
+def test_the_archive_holds_every_module(tmp_path):
+    for rel in ("py/main.py", "py/engine/rng.py", "py/games/punto/__init__.py",
+                "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt"):
+        _write(tmp_path, rel, f"content of {rel}")
+    first = pack_py.pack(tmp_path).read_bytes()
+    with zipfile.ZipFile(tmp_path / "py.zip") as archive:
+        assert archive.namelist() == ["engine/rng.py", "games/punto/__init__.py", "main.py"]
+        assert archive.read("engine/rng.py") == b"content of py/engine/rng.py"
+    assert pack_py.pack(tmp_path).read_bytes() == first  # reproducible: same cache name
+    _write(tmp_path, "py/engine/rng.py", "changed")
+    assert pack_py.pack(tmp_path).read_bytes() != first
+
+
+def test_the_real_archive_is_current():
+    archive = ROOT / "py.zip"
+    assert archive.is_file(), "run `make site` first"
+    with zipfile.ZipFile(archive) as z:
+        assert sorted(z.namelist()) == pack_py.modules()
+        stale = [n for n in z.namelist() if z.read(n) != (ROOT / "py" / n).read_bytes()]
+    assert not stale, f"py.zip is older than {stale}: run `make site`"
+    assert {f"py/{n}" for n in pack_py.modules()} == _py_files()
 
 
 def _site_text_files():
@@ -189,12 +209,13 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
 # --- build_sw.py -------------------------------------------------------------------------------
 
 SITE = ("index.html", "pyscript.toml", "manifest.webmanifest", "icons/icon.svg",
-        "icons/icon-192.png", "css/app.css", "css/fonts/card.woff2", "py/main.py",
-        "py/engine/rng.py", "py/games/punto/rules.py", "vendor/pyodide/pyodide.mjs",
+        "icons/icon-192.png", "css/app.css", "css/fonts/card.woff2", "py.zip",
+        "vendor/pyodide/pyodide.mjs",
         "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js")
 NOT_SITE = ("README.md", "package.json", "node_modules/pyodide/pyodide.mjs",
             "tests/test_x.py", "bench/startup.py", "bench/bare/index.html", "scripts/dist.py",
             "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt", "css/.DS_Store",
+            "py/main.py", "py/engine/rng.py", "py/games/punto/rules.py",
             "_site/index.html", "sw.js")
 
 
@@ -217,10 +238,10 @@ def test_cache_name_follows_every_path_and_content(fake_site):
 
     first = name()
     assert name() == first
-    _write(fake_site, "py/engine/rng.py", "changed")
+    _write(fake_site, "py.zip", "changed")
     second = name()
     assert second != first
-    (fake_site / "py/engine/rng.py").rename(fake_site / "py/engine/rng2.py")
+    (fake_site / "css/app.css").rename(fake_site / "css/app2.css")
     third = name()
     assert third not in (first, second)
     _write(fake_site, "README.md", "not part of the site")
@@ -236,12 +257,12 @@ def test_generated_worker_is_valid_javascript(fake_site, tmp_path_factory):
     subprocess.run(["node", "--check", str(script)], check=True)
 
 
-def test_real_sw_js_precaches_every_python_and_vendor_file():
+def test_real_sw_js_precaches_the_python_archive_and_every_vendor_file():
     sw = ROOT / "sw.js"
     assert sw.is_file(), "run `make site` first"
     precached = set(_precache(sw.read_text()))
     assert all((ROOT / rel).is_file() for rel in precached)
-    assert _py_files() <= precached
+    assert "py.zip" in precached
     assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "vendor").rglob("*")
             if p.is_file() and not p.name.startswith(".")} <= precached
     assert {"index.html", "pyscript.toml", "manifest.webmanifest"} <= precached
@@ -255,4 +276,4 @@ def test_dist_holds_the_site_and_its_worker_only(fake_site):
     dist.assemble(fake_site, out)
     found = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert found == sorted(SITE + ("sw.js",))
-    assert (out / "py/engine/rng.py").read_text() == "content of py/engine/rng.py"
+    assert (out / "py.zip").read_text() == "content of py.zip"

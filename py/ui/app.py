@@ -72,7 +72,9 @@ class App:
     # --- start-up ------------------------------------------------------------------------
     def start(self):
         self.apply_lang()
-        route = url.parse(js.location.search, PLAYABLE, CATALOG)
+        params = js.URLSearchParams.new(js.location.search)
+        pairs = [(name, value) for name in dict.fromkeys(params.keys()) for value in params.getAll(name)]
+        route = url.parse(pairs, PLAYABLE, CATALOG)
         notices = [self.load_saved()] + [self.t(key, **params) for key, params in route.notices]
         if route.game and route.start:
             # A reload must not start yet another match: the link becomes the plain page.
@@ -88,6 +90,9 @@ class App:
         self.say(" ".join(n for n in notices if n))
         by_id("loading").hidden = True
         set_flag("ready", round(js.performance.now()))
+        # Only now: its precache of the whole site (15 MB) would slow the first start down.
+        if hasattr(js.navigator, "serviceWorker"):
+            js.navigator.serviceWorker.register("./sw.js")
 
     def load_saved(self) -> str:
         """Read the saved match; an unreadable one is kept aside. Returns what to tell the player."""

@@ -19,8 +19,8 @@ BARE = "bench/bare/index.html"
 WASM = "vendor/pyodide/pyodide.asm.wasm"
 
 
-def _load_build_sw():
-    spec = importlib.util.spec_from_file_location("build_sw", ROOT / "scripts" / "build_sw.py")
+def _load_script(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -100,13 +100,15 @@ document.documentElement.setAttribute("data-ready", str(round(js.performance.now
 """
 CONFIG = """interpreter = "./vendor/pyodide/pyodide.mjs"
 [files]
-"./py/hello.py" = "hello.py"
+"./py.zip" = "./*"
 """
 
 
 def _deploy(site, build_sw, version):
+    """Write a version of the site, then build it as `make site` does: py.zip, then sw.js."""
     (site / "index.html").write_text(APP_PAGE.format(deploy=version))
     (site / "py" / "hello.py").write_text(f'GREETING = "hello from {version}"\n')
+    _load_script("pack_py").pack(site)
     build_sw.main(site)
     return re.search(r'const CACHE = "(tapis-[0-9a-f]{12})"', (site / "sw.js").read_text())[1]
 
@@ -141,7 +143,7 @@ def _wait_for_control(page):
 def test_service_worker_serves_the_site_offline_and_replaces_its_cache(
         context, sw_site, open_app):
     site, url = sw_site
-    build_sw = _load_build_sw()
+    build_sw = _load_script("build_sw")
     first_cache = _deploy(site, build_sw, "v1")
     page = open_app(context.new_page(), url)
     _wait_for_control(page)  # it controls once installed, i.e. once every file is cached

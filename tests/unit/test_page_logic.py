@@ -1,5 +1,6 @@
 """The page's pure parts: reading links, and the session bookkeeping behind save and resume."""
 import json
+from urllib.parse import parse_qsl
 
 import pytest
 
@@ -11,7 +12,8 @@ PLAYABLE, COMING = ("punto", "zero-pointe"), ("punttu", "neuf-vies")
 
 
 def parse(query):
-    return url.parse(query, PLAYABLE, COMING)
+    """As the page does: the browser's URLSearchParams decodes, url.parse judges."""
+    return url.parse(parse_qsl(query.lstrip("?"), keep_blank_values=True), PLAYABLE, COMING)
 
 
 def test_link_to_a_game_with_a_seed():
