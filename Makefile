@@ -8,7 +8,7 @@ APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 .PHONY: site play test dist bench system
 
-# The site's generated files: the vendored runtime and the service worker.
+# The site's generated files: the vendored runtime, py.zip (the modules) and the service worker.
 site: vendor/.stamp
 	$(PYTHON) scripts/pack_py.py
 	$(PYTHON) scripts/build_sw.py
