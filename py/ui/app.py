@@ -28,7 +28,7 @@ class App:
         self.lang = self.prefs.get("lang")
         if self.lang not in LANGS:
             self.lang = pick_lang(js.navigator.languages.to_py())
-        self.picker = Picker(self.screen, self.say_reason)
+        self.picker = Picker(self.screen, self.say)
         self.session = None
         self.pending = None  # a new match waiting for the player to confirm replacing the save
         self.saved = None
@@ -36,7 +36,8 @@ class App:
         self.table = None
         self.turn_token = 0  # bumped whenever the table goes away, so late timers do nothing
         self.shown_seat = None
-        self.gate_passed = None
+        self.gate = None  # the (seat, ply) whose pass-the-device dialog is showing
+        self.gate_passed = None  # the one its player has already dismissed
         root = js.document.body
         listen(root, "click", self.on_click)
         listen(root, "change", self.on_change)
@@ -54,9 +55,6 @@ class App:
 
     def say(self, text: str):
         by_id("notice").textContent = text
-
-    def say_reason(self, text: str):
-        self.say(text)
 
     def reason(self, err: IllegalMove) -> str:
         return self.t(err.code, **err.params)

@@ -451,3 +451,32 @@ def test_eight_players_fit_a_phone(new_context, base_url, open_app):
         inside = (num["left"] >= card["left"] - 0.5 and num["right"] <= card["right"] + 0.5
                   and num["top"] >= card["top"] - 0.5 and num["bottom"] <= card["bottom"] + 0.5)
         assert inside, f"seat {n['seat']}: the {n['text']} does not fit its card: {n}"
+
+
+def _tab_to(page, selector: str):
+    """Press Tab until the focus is on an element matching selector, as a keyboard player would."""
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_turn_by_keyboard_only(page, base_url, open_app):
+    _start(page, base_url, open_app, "keys")
+    for key in ("0,0", "1,2"):  # the opening: Tab to a face-down card, Enter turns it
+        with _rerendered(page):
+            _tab_to(page, f'{MINE} [data-slot="{key}"][data-move]')
+            page.keyboard.press("Enter")
+        expect(page.locator(_slot(0, key))).to_have_attribute("data-card", CARD_ID)
+    top = page.get_attribute('[data-pile="discard"]', "data-card")
+    _tab_to(page, '[data-pile="discard"][data-drag]')
+    page.keyboard.press("Enter")  # picks the discard up: the slots light up, the first has focus
+    expect(page.locator(f"{MINE} [data-legal]")).to_have_count(12)
+    first = page.evaluate("document.activeElement.dataset.drop")
+    page.keyboard.press("ArrowRight")
+    target = page.evaluate("document.activeElement.dataset.drop")
+    assert target != first and target.split(",")[0] == first.split(",")[0]  # one slot along
+    with _rerendered(page):
+        page.keyboard.press("Enter")
+    expect(page.locator(f'{MINE} [data-slot="{target}"]')).to_have_attribute("data-card", top)
