@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from i18n import CATALOGS, LANGS, MODULES, pick_lang, t
+from engine import registry
+from i18n import CATALOGS, LANGS, MODULES, pick_lang, prefix, t
 
 PY = Path(__file__).resolve().parents[1] / "py"
 
@@ -63,3 +64,14 @@ def test_language_choice_and_lookup():
     assert t("en", "gate.title", name="<b>Ann</b>") == "<b>Ann</b>'s turn"
     with pytest.raises(KeyError):
         t("en", "no.such.key")
+
+
+@pytest.mark.parametrize("game", registry.games(), ids=lambda g: g.id)
+def test_every_game_has_its_words(game):
+    """The new-game screen and the table build these keys from the game's own declarations."""
+    keys = [f"{prefix(game.id)}.name", f"{prefix(game.id)}.tagline"]
+    for option in game.options:
+        keys.append(f"{prefix(game.id)}.opt.{option.key}")
+        keys += [f"{prefix(game.id)}.opt.{option.key}.{choice}" for choice in option.choices]
+    for lang in LANGS:
+        assert [k for k in keys if k not in CATALOGS[lang]] == [], lang

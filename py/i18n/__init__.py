@@ -14,6 +14,11 @@ CATALOGS = {
 }
 
 
+def prefix(game_id: str) -> str:
+    """The key prefix of a game's words: "zero-pointe" -> "zero_pointe"."""
+    return game_id.replace("-", "_")
+
+
 def pick_lang(preferred) -> str:
     """The first supported language among browser-style tags ("fr-FR", "en"); English otherwise."""
     for tag in preferred:

@@ -5,12 +5,14 @@ import json
 import js
 
 from engine.errors import BadOptions, BadSave, IllegalMove
-from i18n import LANGS, pick_lang, t
+from engine import registry
+from i18n import LANGS, pick_lang, prefix, t
 from ui import home, overlay, storage, url
 from ui.dom import by_id, closest, later, listen, set_flag
 from ui.drag import Picker
 from ui.newgame import NewGameForm
 from ui.session import Session
+from ui.tables import table_for
 
 CATALOG = ("punto", "zero-pointe", "punttu", "neuf-vies")
 PLAYABLE = ("punto", "zero-pointe")
@@ -34,7 +36,7 @@ class App:
         self.saved = None
         self.form = None
         self.table = None
-        self.turn_token = 0  # bumped whenever the table goes away, so late timers do nothing
+        self.turn_token = 0  # bumped at every redraw and when the table goes: late timers do nothing
         self.shown_seat = None
         self.gate = None  # the (seat, ply) whose pass-the-device dialog is showing
         self.gate_passed = None  # the one its player has already dismissed
@@ -48,7 +50,7 @@ class App:
         return t(self.lang, key, **params)
 
     def game_name(self, game_id: str) -> str:
-        return self.t(game_id.replace("-", "_") + ".name")
+        return self.t(prefix(game_id) + ".name")
 
     def notify(self, key: str, **params):
         self.say(self.t(key, **params))
@@ -70,8 +72,8 @@ class App:
     # --- start-up ------------------------------------------------------------------------
     def start(self):
         self.apply_lang()
-        params = js.URLSearchParams.new(js.location.search)
-        pairs = [(name, value) for name in dict.fromkeys(params.keys()) for value in params.getAll(name)]
+        query = js.URLSearchParams.new(js.location.search)
+        pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
         route = url.parse(pairs, PLAYABLE, CATALOG)
         notices = [self.load_saved()] + [self.t(key, **params) for key, params in route.notices]
         if route.game and route.start:
@@ -120,16 +122,12 @@ class App:
         home.render(self, self.screen, self.saved)
 
     def show_new_game(self, game_id: str, seed=None):
-        from engine import registry
-
         self.leave_table()
         self.form = NewGameForm(self, registry.get(game_id), seed)
         defaults = self.prefs.get("options", {}).get(game_id, {})
         self.form.render(self.screen, defaults if isinstance(defaults, dict) else {})
 
     def default_seats(self, game_id: str) -> list:
-        from engine import registry
-
         count = registry.get(game_id).check_options({})["players"]
         return [{"kind": "human" if i == 0 else "medium", "name": self.t("seat.default", n=i + 1)}
                 for i in range(count)]
@@ -144,22 +142,13 @@ class App:
         try:
             session = Session.start(game_id, options, seed, seats)
         except BadOptions as err:
-            self.notify("notice.bad_options", option=self._option_label(game_id, err.key))
+            self.notify("notice.bad_options", option=self.t(f"{prefix(game_id)}.opt.{err.key}"))
             return
         storage.write_pref("options", {**self.prefs.get("options", {}), game_id: options})
         self.prefs = storage.read_prefs()
         self.open_table(session)
 
-    def _option_label(self, game_id, key):
-        label_key = f"{game_id.replace('-', '_')}.opt.{key}"
-        try:
-            return self.t(label_key)
-        except KeyError:
-            return key
-
     def open_table(self, session):
-        from ui.tables import table_for
-
         self.leave_table()
         self.form = None
         self.session = session
@@ -172,6 +161,9 @@ class App:
 
     # --- the match loop ------------------------------------------------------------------
     def advance(self):
+        """Save, then show what comes next: a round's end, the match's end, a human's turn (behind
+        a pass-the-device dialog in hot-seat play) or a computer's turn."""
+        self.turn_token += 1  # whatever was scheduled for the previous screen is void now
         s = self.session
         if s.over:
             storage.drop_save()

@@ -1,4 +1,5 @@
 """The home screen: the four games, Continue when a match is saved, language and speed."""
+from i18n import prefix
 from ui.dom import clear, el
 
 
@@ -14,7 +15,7 @@ def render(app, screen, saved):
         playable = game_id in app.playable
         tile = el("li", "game-tile", None, data_game=game_id)
         tile.appendChild(el("h2", "", app.game_name(game_id)))
-        tile.appendChild(el("p", "tagline", app.t(f"{_key(game_id)}.tagline")))
+        tile.appendChild(el("p", "tagline", app.t(f"{prefix(game_id)}.tagline")))
         if playable:
             tile.appendChild(el("button", "btn", app.t("home.new_game"), type="button",
                                 data_action="new", data_game=game_id))
@@ -34,7 +35,3 @@ def _settings(app):
                              selected=value == app.prefs.get("speed", "normal")))
     box.appendChild(el("label", "", app.t("settings.speed"), speed))
     return box
-
-
-def _key(game_id: str) -> str:
-    return game_id.replace("-", "_")

@@ -1,5 +1,6 @@
 """The new-game screen, built from the game's declared options: nothing here knows a rule."""
 from engine.save import NAME_MAX, SEAT_KINDS
+from i18n import prefix
 from ui.dom import clear, el
 
 
@@ -8,7 +9,7 @@ class NewGameForm:
         self.app = app
         self.game = game
         self.seed = seed
-        self.prefix = game.id.replace("-", "_")
+        self.prefix = prefix(game.id)
 
     def render(self, screen, defaults: dict):
         t = self.app.t

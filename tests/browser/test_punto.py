@@ -11,7 +11,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from games.punto.cards import card_value
 from helpers import (
     HAND, cell_selector, drag_card, en, expect_redraw, hand_card, lit_cells, notice, press,
-    put_storage, read_board, reload, start_from_form, start_punto, table_facts, tap_card, use_prefs,
+    put_storage, read_board, reload, start_from_form, start_punto, storage, table_facts, tap_card,
+    use_prefs,
     wait_state, watched_board,
 )
 from ui.session import Session
@@ -264,3 +265,28 @@ def test_a_site_served_from_a_sub_path_plays(page, subpath_url, open_app):
     assert target == "0,0"
     assert watched_board(page) == {"0,0": card}
     assert wait_state(page, "human") == "human"
+
+
+def _plies(page) -> int:
+    """Moves played so far, as the saved match records them."""
+    return json.loads(storage(page)["tapis.save"])["state"]["ply"]
+
+
+def test_switching_language_while_a_computer_thinks_plays_its_move_once(
+        new_context, base_url, open_app):
+    """A redraw during a computer's pause must not leave a second computer turn scheduled."""
+    slow = new_context()
+    use_prefs(slow, speed="normal", lang="en")
+    page = slow.new_page()
+    start_punto(open_app, page, base_url, seed="lang-switch")
+    tap_card(page)
+    assert wait_state(page, "computer") == "computer"
+    page.click('[data-action="lang"]')  # during the computer's 600 ms pause
+    assert wait_state(page, "human") == "human"
+    assert page.get_attribute("html", "lang") == "fr"
+    assert _plies(page) == 2  # the human's move and the computer's, once
+    # Another whole exchange, long enough for a stray second turn to have fired (it would
+    # play out of turn, or fail with a traceback the guard reports).
+    tap_card(page)
+    assert wait_state(page, "human") == "human"
+    assert _plies(page) == 4

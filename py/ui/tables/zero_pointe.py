@@ -101,7 +101,7 @@ class ZeroPointeTable:
                             role="button" if takes else None, tabindex="0" if takes else None)
         piles.appendChild(el("div", "pile-box", t("zero_pointe.discard_pile"), discard))
         if view["drawn"] is not None:
-            mine = active and "drawn" in view["phase"]
+            mine = active and view["phase"] == "drawn"
             drawn = self.card(view["drawn"], data_pile="drawn", data_drag="drawn" if mine else None,
                               role="button" if mine else None, tabindex="0" if mine else None)
             piles.appendChild(el("div", "pile-box drawn", t("ui.zp.drawn"), drawn))
