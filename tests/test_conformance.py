@@ -50,13 +50,28 @@ def check_step(game, state, deck):
     return legal
 
 
-def check_views_hide(game, state, rng):
-    hidden = game.reshuffle_hidden(state, rng)
-    assert sorted(game.cards(hidden)) == sorted(game.cards(state))
+def check_views(game, state, rng):
+    """Each seat's view is fresh plain data, and the same in a determinization for that seat."""
+    before = game.to_json(state)
     for seat in range(game.players(state)):
         view = game.view(state, seat)
-        json.dumps(view)
-        assert view == game.view(hidden, seat), f"seat {seat}'s view depends on a hidden card"
+        assert json.loads(json.dumps(view)) == view, "a view is not plain JSON data"
+        other = game.determinize(state, seat, rng)
+        assert sorted(game.cards(other)) == sorted(game.cards(state))
+        assert game.to_json(other)["format"] == before["format"]
+        assert game.legal_moves(other) == game.legal_moves(state) or seat != game.to_move(state)
+        assert view == game.view(other, seat), f"seat {seat}'s view depends on a hidden card"
+        scramble(view)
+        assert game.to_json(state) == before, "a view shares an object with the state"
+    assert len(game.returns(state)) == game.players(state)
+
+
+def scramble(data):
+    """Empty every list and dict of ``data`` in place: a view sharing one with the state shows."""
+    for item in (data.values() if isinstance(data, dict) else data):
+        if isinstance(item, (dict, list)):
+            scramble(item)
+    data.clear()
 
 
 def play_out(game, options, seed, rng):
@@ -69,7 +84,7 @@ def play_out(game, options, seed, rng):
             return state, moves
         legal = check_step(game, state, deck)
         if len(moves) % 7 == 0:
-            check_views_hide(game, state, rng)
+            check_views(game, state, rng)
         before = game.to_json(state)
         move = rng.choice(legal)
         after = game.play(state, move)
@@ -85,6 +100,8 @@ def test_random_game(game, options):
     final, moves = play_out(game, options, seed, random.Random(seed))
     outcome = game.outcome(final)
     assert outcome["winners"] and len(outcome["scores"]) == game.players(final)
+    assert game.returns(final) == [float(s in outcome["winners"]) for s in range(game.players(final))]
+    assert game.rounds_done(final) >= 1
     assert sorted(game.cards(final)) == sorted(game.full_deck(game.check_options(options)))
 
     replay = game.new_game(options, seed)

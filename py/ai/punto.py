@@ -23,7 +23,7 @@ SPEND = 0.4         # per point of value used beyond what a crush needed
 UNCRUSHABLE = 9
 
 
-def choose(view: dict, legal: list, rng):
+def medium(view: dict, legal: list, rng):
     table = _Table(view)
     scored = [(table.score(move), move) for move in legal]
     best = max(score for score, _ in scored)

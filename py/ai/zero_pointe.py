@@ -31,7 +31,7 @@ REFUSED = -1000.0  # a closing move it does not want: played only when nothing e
 OPEN = 0.0  # the risk of a move that does not close the round
 
 
-def choose(view: dict, legal: list, rng):
+def medium(view: dict, legal: list, rng):
     if view["phase"] == "columns":
         return _column(view, legal)
     table = _Table(view)

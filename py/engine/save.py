@@ -1,51 +1,32 @@
-"""The save envelope: a game's JSON, who sits where and the screen's own notes (which round
-end was already shown, the options to offer again), with a format version.
+"""Reading stored text safely: a save or a preference is JSON that may be anything at all.
 
-The page stores ``dump(...)`` in localStorage and reads it back with ``load``; anything that
-cannot be trusted raises BadSave with a reason, so the screen can keep it aside and say why.
+Pyodide's ``json.loads`` overflows the JS stack on input nested ~20,000 deep (and CPython raises
+RecursionError), so depth and size are checked on the raw text before parsing. A real save is a
+few kilobytes nested a few levels deep.
 """
-from engine import registry
+import json
+import re
+
 from engine.errors import BadSave
 
-FORMAT = 1
-SEAT_KINDS = ("human", "easy", "medium")
-NAME_MAX = 24
+MAX_CHARS = 500_000
+MAX_DEPTH = 32
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
-def dump(game, state, seats: list, screen: dict) -> dict:
-    return {"format": FORMAT, "game": game.id, "seats": seats, "screen": screen,
-            "state": game.to_json(state)}
-
-
-def check_seats(seats, count: int) -> list:
-    if not isinstance(seats, list) or len(seats) != count:
-        raise BadSave(f"expected {count} seats")
-    for seat in seats:
-        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_KINDS:
-            raise BadSave(f"bad seat {seat!r}")
-        name = seat.get("name")
-        if not isinstance(name, str) or len(name) > NAME_MAX:
-            raise BadSave("bad player name")
-    return seats
-
-
-def load(data) -> tuple:
-    """``(game, state, seats, screen)`` from a dumped dict, or BadSave saying what is wrong."""
-    if not isinstance(data, dict):
-        raise BadSave("not a saved game")
-    if data.get("format") != FORMAT:
-        raise BadSave(f"save format {data.get('format')!r}, this version reads {FORMAT}")
+def parse(raw: str):
+    """The JSON value of ``raw``, or BadSave with the reason (in English, for the console)."""
+    if not isinstance(raw, str):
+        raise BadSave("not text")
+    if len(raw) > MAX_CHARS:
+        raise BadSave(f"too large ({len(raw)} characters)")
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub("", raw)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise BadSave("nested too deeply")
     try:
-        game = registry.get(data.get("game"))
-    except ValueError as err:
-        raise BadSave(str(err)) from None
-    try:
-        state = game.from_json(data.get("state"))
-    except BadSave:
-        raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
-        raise BadSave(f"unreadable game state ({err})") from None
-    screen = data.get("screen")
-    if not isinstance(screen, dict):
-        raise BadSave("no screen notes")
-    return game, state, check_seats(data.get("seats"), game.players(state)), screen
+        return json.loads(raw)
+    except (ValueError, RecursionError) as err:
+        raise BadSave(f"not JSON ({err})") from None

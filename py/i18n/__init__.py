@@ -1,22 +1,38 @@
 """Every string a player sees, in French and English.
 
-Each catalog module (common, one per game) defines ``EN`` and ``FR`` dicts with the same keys.
+Each catalog module defines ``EN`` and ``FR`` dicts with the same keys: ``common`` for the page
+around the games, and one module per registered game (``i18n/<game module>.py``, every key
+starting with the game's prefix).
 Keys are dotted ("punto.err.not_adjacent"); an IllegalMove's ``code`` is such a key and its
 ``params`` fill the ``{placeholders}``.
 """
-from i18n import common, punto, zero_pointe
+import importlib
+
+from engine import registry
+from i18n import common
 
 LANGS = ("fr", "en")
-MODULES = (common, punto, zero_pointe)
-CATALOGS = {
-    "en": {k: v for m in MODULES for k, v in m.EN.items()},
-    "fr": {k: v for m in MODULES for k, v in m.FR.items()},
-}
+_LOADED = {}
+
+
+def __getattr__(name):
+    """MODULES and CATALOGS, built on first use: a game's rules import its own words module
+    (for English messages) while the registry is still loading the games."""
+    if name not in ("MODULES", "CATALOGS"):
+        raise AttributeError(name)
+    if not _LOADED:
+        modules = (common,) + tuple(
+            importlib.import_module(f"i18n.{registry.module_name(game.id)}")
+            for game in registry.games())
+        _LOADED["MODULES"] = modules
+        _LOADED["CATALOGS"] = {lang: {k: v for m in modules for k, v in getattr(m, lang.upper()).items()}
+                               for lang in LANGS}
+    return _LOADED[name]
 
 
 def prefix(game_id: str) -> str:
     """The key prefix of a game's words: "zero-pointe" -> "zero_pointe"."""
-    return game_id.replace("-", "_")
+    return registry.module_name(game_id)
 
 
 def pick_lang(preferred) -> str:
@@ -29,8 +45,9 @@ def pick_lang(preferred) -> str:
 
 
 def t(lang: str, key: str, **params) -> str:
-    catalog = CATALOGS.get(lang, CATALOGS["en"])
-    text = catalog.get(key) or CATALOGS["en"].get(key)
+    catalogs = __getattr__("CATALOGS")
+    catalog = catalogs.get(lang, catalogs["en"])
+    text = catalog.get(key) or catalogs["en"].get(key)
     if text is None:
         raise KeyError(f"no text for {key!r}")
     return text.format(**params) if params else text

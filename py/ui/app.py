@@ -1,27 +1,23 @@
-"""The page controller: which screen shows, the match loop (human turns, computer turns, round
-ends), saving after every move, notices. Rules are only ever asked of the game object."""
-import json
-
+"""The page controller: which screen shows, drawing what the match controller says comes next
+(engine.match), saving after every move, notices. Rules are only ever asked of the game."""
 import js
 
-from engine.errors import BadOptions, BadSave, IllegalMove
 from engine import registry
+from engine.errors import BadOptions, IllegalMove
+from engine.match import Match
+from engine.save import parse
 from i18n import LANGS, pick_lang, prefix, t
 from ui import home, overlay, storage, url
 from ui.dom import by_id, closest, later, listen, set_flag
 from ui.drag import Picker
 from ui.newgame import NewGameForm
-from ui.session import Session
-from ui.tables import table_for
+from ui.tables import has_table, table_for
 
-CATALOG = ("punto", "zero-pointe", "punttu", "neuf-vies")
-PLAYABLE = ("punto", "zero-pointe")
 SPEEDS = {"normal": (600, 450), "fast": (60, 120)}  # a computer's pause and flight, in ms
+UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
 class App:
-    catalog = CATALOG
-    playable = PLAYABLE
     speeds = tuple(SPEEDS)
 
     def __init__(self):
@@ -31,19 +27,19 @@ class App:
         if self.lang not in LANGS:
             self.lang = pick_lang(js.navigator.languages.to_py())
         self.picker = Picker(self.screen, self.say)
-        self.session = None
+        self.match = None
         self.pending = None  # a new match waiting for the player to confirm replacing the save
-        self.saved = None
+        self.saved = None  # the match in storage, if any
+        self.saved_text = None  # the save as this tab last read or wrote it (other tabs write too)
+        self.told_no_room = False  # a full storage is said once, not at every move
         self.form = None
         self.table = None
         self.turn_token = 0  # bumped at every redraw and when the table goes: late timers do nothing
-        self.shown_seat = None
-        self.gate = None  # the (seat, ply) whose pass-the-device dialog is showing
-        self.gate_passed = None  # the one its player has already dismissed
         root = js.document.body
         listen(root, "click", self.on_click)
         listen(root, "change", self.on_change)
         listen(root, "keydown", self.on_key)
+        listen(js.window, "storage", self.on_storage)
 
     # --- words ---------------------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -74,11 +70,10 @@ class App:
         self.apply_lang()
         query = js.URLSearchParams.new(js.location.search)
         pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
-        route = url.parse(pairs, PLAYABLE, CATALOG)
+        games = [g.id for g in registry.games()]
+        route = url.parse(pairs, [g for g in games if has_table(g)], games)
         notices = [self.load_saved()] + [self.t(key, **params) for key, params in route.notices]
         if route.game and route.start:
-            # A reload must not start yet another match: the link becomes the plain page.
-            js.history.replaceState(None, "", js.location.pathname)
             self.show_home()  # what stays if the player declines to replace a saved match
             self.begin(route.game, {}, route.seed, self.default_seats(route.game))
         elif route.game:
@@ -95,16 +90,19 @@ class App:
             js.navigator.serviceWorker.register("./sw.js")
 
     def load_saved(self) -> str:
-        """Read the saved match; an unreadable one is kept aside. Returns what to tell the player."""
+        """Read the saved match; an unreadable one is kept aside. Returns what to tell the player
+        (the technical reason goes to the console)."""
         raw = storage.read_save()
-        self.saved = None
+        self.saved, self.saved_text = None, raw
         if raw is None:
             return ""
         try:
-            self.saved = Session.restore(json.loads(raw))
-        except (ValueError, BadSave) as err:
-            storage.keep_aside(raw)
-            return self.t("notice.save_aside", reason=str(err)[:120])
+            self.saved = Match.load(parse(raw))
+        except UNREADABLE as err:
+            js.console.warn(f"Tapis: the saved game was set aside: {str(err)[:300]}")
+            kept = storage.keep_aside(raw)
+            self.saved_text = None
+            return self.t("notice.save_aside" if kept else "notice.save_dropped")
         return ""
 
     # --- screens -------------------------------------------------------------------------
@@ -113,6 +111,7 @@ class App:
         self.picker.unmount()
         overlay.hide()
         self.table = None
+        self.show_undo(False)
         storage.set_at_table(False)
         set_flag("state", None)
 
@@ -134,84 +133,89 @@ class App:
 
     def begin(self, game_id: str, options: dict, seed, seats: list, confirmed=False):
         """Start a match, asking first when it would replace a saved one."""
+        # A reload must show the table, not the link's form or yet another new match.
+        js.history.replaceState(None, "", js.location.pathname)
         if self.saved is not None and not confirmed:
             self.pending = (game_id, options, seed, seats)
             overlay.show(self.t("confirm.replace.title"), self.t("confirm.replace.body"),
                          buttons=[(self.t("btn.replace"), "replace-save"), (self.t("btn.cancel"), "close")])
             return
         try:
-            session = Session.start(game_id, options, seed, seats)
+            match = Match.new(game_id, options, seed, seats)
         except BadOptions as err:
             self.notify("notice.bad_options", option=self.t(f"{prefix(game_id)}.opt.{err.key}"))
             return
-        storage.write_pref("options", {**self.prefs.get("options", {}), game_id: options})
-        self.prefs = storage.read_prefs()
-        self.open_table(session)
+        self.write_pref("options", {**self.prefs.get("options", {}), game_id: options})
+        self.open_table(match)
 
-    def open_table(self, session):
+    def open_table(self, match):
         self.leave_table()
         self.form = None
-        self.session = session
-        self.saved = session
-        self.shown_seat = None
-        self.gate_passed = None
-        self.table = table_for(session.game.id)(self)
+        self.match = match
+        self.table = table_for(match.game.id)(self)
         storage.set_at_table(True)
         self.advance()
 
     # --- the match loop ------------------------------------------------------------------
     def advance(self):
-        """Save, then show what comes next: a round's end, the match's end, a human's turn (behind
-        a pass-the-device dialog in hot-seat play) or a computer's turn."""
+        """Save, then show what the match says comes next: a round's end, the match's end, a
+        pass-the-device dialog, a human's turn or a computer's turn."""
         self.turn_token += 1  # whatever was scheduled for the previous screen is void now
-        s = self.session
-        if s.over:
-            storage.drop_save()
-            self.saved = None
-        else:
-            storage.write_save(s.dump())
-        seat = s.screen_seat(self.shown_seat)
-        self.shown_seat = seat
-        view = s.view(seat)
-        last = view.get("last_round")
+        if not self.save():
+            return
+        m = self.match
+        step = m.step()
+        seat = m.screen_seat()
+        view = m.view(seat if seat is not None else step.seat)
+        hidden = seat is None
         self.picker.unmount()
-        if last and last["round"] > s.screen.get("seen_round", 0):
+        self.show_undo(True)
+        if step.kind == "round_end":
             self.table.render_round_end(view)
             title, body = self.table.round_end(view)
-            button = "btn.see_result" if s.over else "btn.next_round"
+            button = "btn.see_result" if m.over else "btn.next_round"
             overlay.show(title, *body, buttons=[(self.t(button), "round-seen")], cls="round-end")
-            set_flag("state", "round-end")
-            return
-        if s.over:
+        elif step.kind == "over":
             self.table.render(view, active=False)
             title, body = self.table.match_end(view)
             overlay.show(title, *body, buttons=[(self.t("btn.rematch"), "rematch"),
                                                 (self.t("btn.home"), "home")], cls="match-end")
-            set_flag("state", "over")
-            return
-        mover = s.to_move
-        if s.is_human(mover):
+        elif step.kind == "gate":
+            self.table.render(view, active=False, hidden=True)
+            name = m.seats[step.seat]["name"]
+            overlay.show(self.t("gate.title", name=name), self.t("gate.body", name=name),
+                         buttons=[(self.t("gate.ready", name=name), "gate")], cls="gate")
+        elif step.kind == "human":
             auto = self.table.auto_move(view)
             if auto is not None:
                 self.play_human(auto)
                 return
-            gate = (mover, view["ply"])
-            if self.table.gate and len(s.human_seats()) > 1 and self.gate_passed != gate:
-                self.table.render(view, active=False, hidden=True)
-                name = s.seats[mover]["name"]
-                overlay.show(self.t("gate.title", name=name), self.t("gate.body", name=name),
-                             buttons=[(self.t("gate.ready", name=name), "gate")], cls="gate")
-                self.gate = gate
-                set_flag("state", "gate")
-                return
             self.table.render(view, active=True)
             self.picker.mount(self.table.targets, self.table.drop)
-            set_flag("state", "human")
         else:
-            self.table.render(view, active=False)
-            set_flag("state", "computer")
+            self.table.render(view, active=False, hidden=hidden)
             token = self.turn_token
             later(SPEEDS[self.speed()][0], lambda: self.computer_turn(token))
+        set_flag("state", {"round_end": "round-end", "over": "over"}.get(step.kind, step.kind))
+
+    def save(self) -> bool:
+        """Store the match after a move. Another tab may have changed the save meanwhile: then
+        its match wins, and the player is told that this tab's last move was not kept."""
+        if storage.read_save() != self.saved_text:
+            self.adopt_other_tab(lost_move=True)
+            return False
+        m = self.match
+        if m.over:
+            storage.drop_save()
+            self.saved, self.saved_text = None, None
+            return True
+        text = storage.encode(m.dump())
+        if storage.write_save(text):
+            self.saved, self.saved_text = m, text
+        elif not self.told_no_room:
+            self.told_no_room = True
+            self.notify("notice.save_failed")
+        return True
 
     def speed(self) -> str:
         speed = self.prefs.get("speed")
@@ -220,31 +224,79 @@ class App:
     def computer_turn(self, token):
         if token != self.turn_token:
             return
-        move = self.session.computer_move()
+        move = self.match.computer_move()
 
         def land():
             if token == self.turn_token:
-                self.session.play(move)
+                self.match.play(move)
                 self.advance()
 
         self.table.animate(move, SPEEDS[self.speed()][1], land)
 
     def play_human(self, move: str):
         """A human's move from the table; returns the reason when the rules refuse it."""
-        if not self.session.is_human(self.session.to_move):
-            return None  # a stale tap while a computer plays
+        m = self.match
+        if m is None or not m.is_human(m.to_move) or m.step().kind != "human":
+            return None  # a stale tap while a computer plays or a dialog is up
         try:
-            self.session.play(move)
+            m.play(move)
         except IllegalMove as err:
             return self.reason(err)
         self.say("")
         self.advance()
         return None
 
+    # --- undo --------------------------------------------------------------------------------
+    def undo_seat(self):
+        """The human whose move an undo would take back: the one at the screen."""
+        m = self.match
+        seat = m.screen_seat() if m is not None else None
+        return seat if m is not None and m.is_human(seat) else None
+
+    def show_undo(self, at_table: bool):
+        button = by_id("undo")
+        seat = self.undo_seat() if at_table else None
+        button.hidden = seat is None
+        button.textContent = self.t("btn.undo")
+        button.disabled = seat is None or self.match.undo_point(seat) is None
+
+    def do_undo(self, node):
+        seat = self.undo_seat()
+        if seat is None or not self.match.undo(seat):
+            self.notify("notice.no_undo")
+            return
+        self.say("")
+        overlay.hide()
+        self.advance()
+
+    # --- other tabs ----------------------------------------------------------------------
+    def on_storage(self, event):
+        """Another tab of the site wrote or dropped the save (this tab's own writes fire nothing)."""
+        if event.key not in (storage.SAVE_KEY, None) or storage.read_save() == self.saved_text:
+            return
+        if self.table is not None:
+            self.adopt_other_tab(lost_move=False)
+        else:
+            notice = self.load_saved()
+            if self.form is None:
+                self.show_home()
+            self.say(notice)
+
+    def adopt_other_tab(self, lost_move: bool):
+        """Show the match as the other tab left it: one save, never two tabs overwriting."""
+        notice = self.load_saved()
+        if self.saved is not None:
+            self.open_table(self.saved)
+            key = "notice.other_tab_lost" if lost_move else "notice.other_tab"
+        else:
+            self.show_home()
+            key = "notice.other_tab_ended"
+        self.say(" ".join(n for n in (self.t(key), notice) if n))
+
     # --- events --------------------------------------------------------------------------
     def on_click(self, event):
         node = closest(event, "[data-action]")
-        if node is None:
+        if node is None or node.hasAttribute("disabled"):
             return
         action = node.dataset.action
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
@@ -267,9 +319,13 @@ class App:
         if self.form is not None and target.getAttribute("data-option") == "players":
             self.form.render_seats(self.screen)
         elif setting:
-            value = bool(target.checked) if target.type == "checkbox" else target.value
-            storage.write_pref(setting, value)
-            self.prefs = storage.read_prefs()
+            self.write_pref(setting, bool(target.checked) if target.type == "checkbox" else target.value)
+
+    def write_pref(self, name: str, value):
+        if not storage.write_pref(name, value) and not self.told_no_room:
+            self.told_no_room = True
+            self.notify("notice.save_failed")
+        self.prefs = {**self.prefs, name: value}
 
     def do_move(self, node):
         """A button that carries one of the game's moves (draw, turn a card, a column answer)."""
@@ -303,24 +359,23 @@ class App:
         overlay.hide()
 
     def do_round_seen(self, node):
-        last = self.session.view(self.shown_seat)["last_round"]
-        self.session.screen["seen_round"] = last["round"]
+        self.match.acknowledge_round()
         overlay.hide()
         self.advance()
 
     def do_gate(self, node):
-        self.gate_passed = self.gate
+        m = self.match
+        m.pass_gate(m.to_move)
         overlay.hide()
         self.advance()
 
     def do_rematch(self, node):
-        s = self.session
-        self.begin(s.game.id, s.screen["options"], None, s.seats)
+        m = self.match
+        self.begin(m.game.id, m.options, None, m.seats)
 
     def do_lang(self, node):
         self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
-        storage.write_pref("lang", self.lang)
-        self.prefs = storage.read_prefs()
+        self.write_pref("lang", self.lang)
         self.apply_lang()
         if self.table is not None:
             self.advance()

@@ -71,6 +71,8 @@ class Picker:
 
     def _place(self, target) -> bool:
         source = self.held
+        if source is None:  # put back meanwhile (Escape during a drag)
+            return False
         key = source.dataset.drag
         self.release()
         reason = self.drop(key, target.dataset.drop)
@@ -133,10 +135,11 @@ class Picker:
         else:
             self._place(target)
 
-    def _cancel(self, event):
+    def _cancel(self, event=None):
         if self.press is not None:
             self.press[3].classList.remove("dragging")
             self._snap_back(self.press[3])
+            self.drag_ended = js.performance.now()  # nor is the click that may follow a tap
         self._reset()
 
     @staticmethod
@@ -173,7 +176,10 @@ class Picker:
         key = event.key
         if key == "Escape" and self.held is not None:
             source = self.held
-            self.release()
+            if self.dragging:
+                self._cancel()  # the drag is over: releasing the pointer then places nothing
+            else:
+                self.release()
             source.focus()
             return
         if key in ("Enter", " "):

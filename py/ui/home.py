@@ -1,18 +1,21 @@
 """The home screen: the four games, Continue when a match is saved, language and speed."""
+from engine import registry
 from i18n import prefix
 from ui.dom import clear, el
+from ui.tables import has_table
 
 
 def render(app, screen, saved):
-    """``saved`` is the restorable Session, or None."""
+    """``saved`` is the saved Match, or None. A game shows as playable once it has a table."""
     clear(screen)
     page = el("section", "home")
     if saved is not None:
         label = app.t("home.continue", game=app.game_name(saved.game.id), round=saved.round_no())
         page.appendChild(el("button", "btn primary continue", label, type="button", data_action="continue"))
     tiles = el("ul", "games")
-    for game_id in app.catalog:
-        playable = game_id in app.playable
+    for game in registry.games():
+        game_id = game.id
+        playable = has_table(game_id)
         tile = el("li", "game-tile", None, data_game=game_id)
         tile.appendChild(el("h2", "", app.game_name(game_id)))
         tile.appendChild(el("p", "tagline", app.t(f"{prefix(game_id)}.tagline")))

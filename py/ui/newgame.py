@@ -1,5 +1,5 @@
 """The new-game screen, built from the game's declared options: nothing here knows a rule."""
-from engine.save import NAME_MAX, SEAT_KINDS
+from engine.match import NAME_MAX, seat_kinds
 from i18n import prefix
 from ui.dom import clear, el
 
@@ -21,7 +21,7 @@ class NewGameForm:
         form.appendChild(el("h3", "", t("newgame.seats")))
         form.appendChild(el("ol", "seats", None, id="seats"))
         seed = el("input", "", None, id="seed", name="seed", value=self.seed or "", maxlength="40",
-                  pattern="[A-Za-z0-9_-]*", autocomplete="off")
+                  pattern=r"[A-Za-z0-9_\-]*", autocomplete="off")
         form.appendChild(el("label", "seed", t("newgame.seed"), seed))
         form.appendChild(el("div", "buttons", None,
                             el("button", "btn", t("btn.back"), type="button", data_action="home"),
@@ -52,7 +52,7 @@ class NewGameForm:
         for i in range(self.players(screen)):
             name, kind = kept[i] if i < len(kept) else ("", "human" if i == 0 else "medium")
             kinds = el("select", "", None, name=f"kind{i}", aria_label=t("newgame.kind", n=i + 1))
-            for k in SEAT_KINDS:
+            for k in seat_kinds(self.game):
                 kinds.appendChild(el("option", "", t(f"seat.kind.{k}"), value=k, selected=k == kind))
             entry = el("input", "", None, name=f"name{i}", value=name, maxlength=NAME_MAX,
                        placeholder=t("seat.default", n=i + 1), aria_label=t("newgame.name", n=i + 1),

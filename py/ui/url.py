@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 SEED_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 KNOWN = ("game", "seed", "start")
+NAMED = 3  # unknown parameters named in the notice; the rest are counted
 
 
 @dataclass
@@ -18,19 +19,22 @@ class Route:
     notices: list = field(default_factory=list)
 
 
-def parse(pairs, playable: tuple, coming: tuple) -> Route:
+def parse(pairs, playable, games) -> Route:
+    """``playable``: the ids of the games with a table; ``games``: every game's id."""
     route = Route()
     params = {}
     for name, value in pairs:
         params.setdefault(name, []).append(value)
-    for name in params:
-        if name not in KNOWN:
-            route.notices.append(("notice.bad_param", {"name": name[:20]}))
+    unknown = [name for name in params if name not in KNOWN]
+    for name in unknown[:NAMED]:
+        route.notices.append(("notice.bad_param", {"name": name[:20]}))
+    if len(unknown) > NAMED:
+        route.notices.append(("notice.more_params", {"n": len(unknown) - NAMED}))
     game = params.get("game", [None])[-1]
     if game is not None:
         if game in playable:
             route.game = game
-        elif game in coming:
+        elif game in games:
             route.notices.append(("notice.game_coming", {"game": game}))
         else:
             route.notices.append(("notice.bad_game", {"value": game[:20]}))
@@ -42,8 +46,10 @@ def parse(pairs, playable: tuple, coming: tuple) -> Route:
             route.notices.append(("notice.bad_seed", {}))
     start = params.get("start", [None])[-1]
     if start is not None:
-        if start in ("1", ""):
-            route.start = route.game is not None
+        if start in ("1", "", "0"):
+            route.start = start != "0" and route.game is not None
         else:
-            route.notices.append(("notice.bad_param", {"name": "start"}))
+            route.notices.append(("notice.bad_start", {}))
+    if game is None and (seed is not None or start not in (None, "0")):
+        route.notices.append(("notice.needs_game", {}))
     return route

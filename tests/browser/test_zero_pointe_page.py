@@ -18,7 +18,7 @@ from engine.rng import shuffled
 from games.zero_pointe import ZERO_POINTE
 from games.zero_pointe.cards import COPIES
 from games.zero_pointe.state import State
-from ui.session import Session
+from engine.match import Match
 
 PREFS = {"speed": "fast", "lang": "en"}
 SETTLED = "html[data-state=human], html[data-state=round-end], html[data-state=over]"
@@ -187,8 +187,9 @@ def _save(state) -> dict:
     players = ZERO_POINTE.players(state)
     seats = [{"kind": "human" if i == 0 else "medium", "name": f"Player {i + 1}"}
              for i in range(players)]
-    screen = {"options": {"players": players}, "seen_round": 0}
-    return Session(ZERO_POINTE, state, seats, screen).dump()
+    # A position built for the test is the match's start, as a save migrated from format 1.
+    return {"format": 2, "game": "zero-pointe", "options": state.options, "seed": state.seed,
+            "seats": seats, "moves": [], "seen_rounds": 0, "start": ZERO_POINTE.to_json(state)}
 
 
 # The computer (seat 1) must first say whether it removes its column of 5s; the medium player
@@ -376,7 +377,7 @@ def test_always_remove_answers_the_column_question(page, base_url, open_app):
 
 def test_a_reload_mid_round_resumes_the_same_table(page, base_url, open_app):
     seats = [{"kind": "human", "name": "Player 1"}, {"kind": "medium", "name": "Player 2"}]
-    _resume(page, base_url, open_app, Session.start("zero-pointe", {}, "reload4", seats).dump())
+    _resume(page, base_url, open_app, Match.new("zero-pointe", {}, "reload4", seats).dump())
     _open_round(page)
     # One whole turn (so the grids are not the deal any more), then a card drawn and held back.
     with _rerendered(page):

@@ -82,7 +82,7 @@ def test_it_prefers_its_own_win_to_a_block():
 def test_it_plays_from_the_view_only():
     """Two states that differ only in hidden deck orders get the same move."""
     state = play(G.new_game({}, "hidden"), "0,0", "1,0", "1,1", "0,1")
-    hidden = G.reshuffle_hidden(state, random.Random(3))
+    hidden = G.determinize(state, 0, random.Random(3))
     assert medium(state, 7) == medium(hidden, 7)
 
 

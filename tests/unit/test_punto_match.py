@@ -213,7 +213,7 @@ def test_a_round_end_is_recorded_in_the_view():
 
 def test_no_view_depends_on_the_order_of_the_decks():
     state = play(G.new_game({"players": 3}, 9), "0,0", "1,0")
-    hidden = G.reshuffle_hidden(state, random.Random(1))
+    hidden = G.determinize(state, 0, random.Random(1))
     assert hidden.decks != state.decks
     assert hidden.decks[G.to_move(state)][0] == state.decks[G.to_move(state)][0]
     for seat in range(3):

@@ -1,7 +1,8 @@
 """The Punto game object: the engine protocol over the pieces of this package."""
 from dataclasses import replace
 
-from engine.game import Game
+from engine.decks import redeal
+from engine.game import HIDDEN_PILES, HIGH_WINS, GameBase
 from engine.rng import shuffled
 from games.punto import board as geo
 from games.punto import options as opts
@@ -15,8 +16,11 @@ from games.punto.moves import move_at, parse_move
 from games.punto.view import build_view
 
 
-class Punto(Game):
+class Punto(GameBase):
     id = "punto"
+    seats = (2, 4)
+    information = HIDDEN_PILES  # the decks' order; the turned card is public
+    scoring = HIGH_WINS         # rounds won
     options = opts.OPTIONS
 
     def check_options(self, given: dict) -> dict:
@@ -101,15 +105,35 @@ class Punto(Game):
         found += [card for stack in state.board.values() for card in stack]
         return found + [card for won in state.trophies for card in won]
 
-    def reshuffle_hidden(self, state, rng) -> st.State:
-        decks = []
-        for seat, deck in enumerate(state.decks):
-            keep = 1 if seat == state.to_move else 0  # the turned card is public
-            rest = list(deck[keep:])
-            rng.shuffle(rest)
-            decks.append(tuple(deck[:keep]) + tuple(rest))
-        return replace(state, decks=tuple(decks))
+    def scores(self, state) -> list:
+        return list(state.wins)
 
+    def rounds_done(self, state) -> int:
+        return state.last_round["round"] if state.last_round else 0
+
+    def determinize(self, state, seat: int, rng) -> st.State:
+        """Nobody knows the order of a deck, nor (three players, teams) which of the cards a
+        deck may hold it holds: each deck keeps its turned card and its count of each kind
+        (own side's colours, neutral), and the hidden cards of each kind are dealt anew."""
+        mode = mode_for(state.options)
+
+        def kind(card):
+            colour = card_colour(card)
+            return "n" if colour == mode.neutral else next(
+                side for side, colours in enumerate(mode.side_colours) if colour in colours)
+
+        places, pools = {}, {}
+        for owner, deck in enumerate(state.decks):
+            keep = 1 if owner == state.to_move else 0
+            for i, card in enumerate(deck[keep:], keep):
+                places.setdefault(kind(card), []).append((owner, i))
+                pools.setdefault(kind(card), []).append(card)
+        laid = {}
+        for group, spots in places.items():
+            laid.update(redeal(spots, pools[group], rng))
+        decks = tuple(tuple(laid.get((owner, i), card) for i, card in enumerate(deck))
+                      for owner, deck in enumerate(state.decks))
+        return replace(state, decks=decks)
 
 def _end_round(state, mode, ending: rounds.Ending) -> st.State:
     """Record the round, then deal the next one (or end the match)."""

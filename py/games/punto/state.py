@@ -4,8 +4,10 @@ Decks list their top card first; the top card of ``to_move``'s deck is the turne
 """
 from dataclasses import dataclass
 
+from engine import checks
 from engine.errors import BadSave
 from games.punto import options as opts
+from games.punto import board as geo
 from games.punto.cards import FULL_DECK, is_card
 
 FORMAT = 1
@@ -79,8 +81,13 @@ def _per_seat(value, players: int, name: str) -> list:
     return value
 
 
-LAST_ROUND_KEYS = frozenset(("round", "result", "why_blocked", "winners", "line", "series",
-                             "series_counts", "series_points", "trophy", "board"))
+_CELL = lambda cell: isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)  # noqa: E731
+LAST_ROUND = {
+    "round": int, "result": checks.OneOf(("line", "series", "points", "draw")),
+    "why_blocked": (None, checks.OneOf(("empty_deck", "no_cell"))), "winners": [int],
+    "line": [_CELL], "series": [[_CELL]], "series_counts": [int], "series_points": [int],
+    "trophy": (None, is_card), "board": [{"x": int, "y": int, "cards": [is_card]}],
+}
 
 
 def from_json(data) -> State:
@@ -108,15 +115,16 @@ def _read(data) -> State:
     if to_move is not None:
         _count(to_move, "to_move", 0, players - 1)
     board_json = data["board"]
-    if not isinstance(board_json, list):
-        raise BadSave("bad board")
-    board = board_from_cells(board_json)
-    for stack in board.values():
-        _cards(list(stack), "board cards")
+    board = _board(board_json)
     last_round = data["last_round"]
-    if last_round is not None and (not isinstance(last_round, dict)
-                                   or set(last_round) != LAST_ROUND_KEYS):
-        raise BadSave("bad last_round")
+    if last_round is not None:
+        checks.shape(last_round, LAST_ROUND, "last round")
+        _board(last_round["board"])
+        checks.need(all(0 <= seat < players for seat in last_round["winners"]), "bad last round")
+        checks.need(len(last_round["series_counts"]) == len(last_round["series_points"]) == players,
+                    "bad last round")
+        checks.need(last_round["round"] == data["round"] - (data["to_move"] is not None),
+                    "the last round is not the one before")
     state = State(
         seed=seed,
         options=options,
@@ -139,6 +147,19 @@ def _read(data) -> State:
     if (to_move is None) != any(w >= options["rounds_to_win"] for w in state.wins):
         raise BadSave("the match is over exactly when somebody has won enough rounds")
     return state
+
+
+def _board(cells) -> dict:
+    """A board read from JSON, within the 6 × 6 square."""
+    if not isinstance(cells, list):
+        raise BadSave("bad board")
+    board = board_from_cells(cells)
+    for stack in board.values():
+        _cards(list(stack), "board cards")
+    box = geo.bounds(board)
+    if box and (box[2] - box[0] >= geo.SQUARE or box[3] - box[1] >= geo.SQUARE):
+        raise BadSave("the board is larger than 6 × 6")
+    return board
 
 
 def _check_cards(state: State):

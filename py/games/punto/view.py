@@ -1,6 +1,5 @@
 """What one seat may know: everything but the order of the decks (the turned card is public)."""
-import json
-
+from engine.game import fresh
 from games.punto.modes import mode_for
 from games.punto.state import board_cells
 
@@ -29,6 +28,6 @@ def build_view(state, seat: int, outcome, legal: list) -> dict:
         "rounds_to_win": state.options["rounds_to_win"],
         "wins": list(state.wins),
         "trophies": [list(won) for won in state.trophies],
-        "last_round": json.loads(json.dumps(state.last_round)),  # a copy: the state stays as is
+        "last_round": fresh(state.last_round),
         "outcome": outcome,
     }

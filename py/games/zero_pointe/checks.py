@@ -1,11 +1,16 @@
 """Is a state read back from JSON a position this game can reach? BadSave says why not."""
+from engine.checks import OneOf, shape
 from engine.errors import BadSave
 from games.zero_pointe import grid as G
 from games.zero_pointe.cards import full_deck
 from games.zero_pointe.state import PHASES
 
 _DECK = sorted(full_deck())
-_ROUND_KEYS = {"round", "grids", "scores", "raw_scores", "closer", "doubled", "why", "totals"}
+_KNOWN = frozenset(_DECK)
+_SLOT = (None, {"id": lambda card: card in _KNOWN, "value": int})
+_ROUND = {"round": int, "grids": [[[_SLOT]]], "scores": [int], "raw_scores": [int],
+          "closer": (None, int), "doubled": bool,
+          "why": (None, OneOf(("not_positive", "not_lowest", "tied", "lowest"))), "totals": [int]}
 
 
 def _need(ok, why):
@@ -66,5 +71,11 @@ def check(state) -> None:
         waiting = [s for s, g in enumerate(state.grids) if len(G.face_up_values(g)) < 2]
         _need(waiting and state.current == waiting[0], "bad player to move in the opening")
     last = state.last_round
-    _need(last is None or (isinstance(last, dict) and set(last) == _ROUND_KEYS), "bad last round")
+    if last is not None:
+        shape(last, _ROUND, "last round")
+        _need(last["round"] == state.round - (not over), "the last round is not the one before")
+        _need(all(len(last[key]) == players for key in ("grids", "scores", "raw_scores", "totals"))
+              and _seat_or_none(last["closer"], players), "bad last round")
+        _need(all(len(grid) == G.ROWS and all(len(row) == G.COLS for row in grid)
+                  for grid in last["grids"]), "bad last round grids")
     _need(not over or last is not None, "a finished match without its last round")

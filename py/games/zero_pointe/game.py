@@ -1,16 +1,20 @@
 """The Zéro Pointé game object: the protocol of engine/game.py over the modules of this package."""
 from dataclasses import replace
 
+from engine.decks import redeal
 from engine.errors import BadOptions, BadSave
-from engine.game import Game
+from engine.game import HIDDEN_PILES, LOW_WINS, GameBase
 from engine.options import Option
 from games.zero_pointe import checks, rules, view as views
 from games.zero_pointe import state as states
 from games.zero_pointe.cards import full_deck
 
 
-class ZeroPointe(Game):
+class ZeroPointe(GameBase):
     id = "zero-pointe"
+    seats = (2, 8)
+    information = HIDDEN_PILES  # face-down cards and the draw pile; a drawn card to the others
+    scoring = LOW_WINS
     options = (
         Option("players", 2, choices=(2, 3, 4, 5, 6, 7, 8)),
         Option("target", 100, low=20, high=500),
@@ -67,19 +71,33 @@ class ZeroPointe(Game):
         out += list(state.draw) + list(state.discard)
         return out + ([state.drawn] if state.drawn is not None else [])
 
-    def reshuffle_hidden(self, state, rng):
-        """Shuffle the draw pile and deal the face-down cards of all grids anew among the
-        face-down slots: nobody, the owner included, knows any of them."""
-        places = [(seat, i) for seat, grid in enumerate(state.grids) for i in range(len(grid))
-                  if grid[i] is not None and not grid[i][1]]
-        hidden = [state.grids[seat][i][0] for seat, i in places]
-        rng.shuffle(hidden)
-        grids = [list(grid) for grid in state.grids]
-        for (seat, i), card in zip(places, hidden):
-            grids[seat][i] = (card, False)
-        draw = list(state.draw)
-        rng.shuffle(draw)
-        return replace(state, grids=tuple(map(tuple, grids)), draw=tuple(draw))
+    def scores(self, state) -> list:
+        return list(state.totals)
 
+    def rounds_done(self, state) -> int:
+        return state.last_round["round"] if state.last_round else 0
 
-ZERO_POINTE = ZeroPointe()
+    def determinize(self, state, seat: int, rng):
+        """Nobody, the owner included, knows a face-down card or the draw pile; only the drawer
+        knows the card just drawn. Those cards are dealt anew among the same places."""
+        places = [("grid", owner, i) for owner, grid in enumerate(state.grids)
+                  for i, slot in enumerate(grid) if slot is not None and not slot[1]]
+        places += [("draw", i) for i in range(len(state.draw))]
+        if state.drawn is not None and seat != state.current:
+            places.append(("drawn",))
+        hidden = [self._card_at(state, place) for place in places]
+        laid = redeal(places, hidden, rng)
+        grids = tuple(tuple((laid[("grid", owner, i)], False) if ("grid", owner, i) in laid
+                            else slot for i, slot in enumerate(grid))
+                      for owner, grid in enumerate(state.grids))
+        return replace(state, grids=grids,
+                       draw=tuple(laid[("draw", i)] for i in range(len(state.draw))),
+                       drawn=laid.get(("drawn",), state.drawn))
+
+    @staticmethod
+    def _card_at(state, place):
+        if place[0] == "grid":
+            return state.grids[place[1]][place[2]][0]
+        return state.draw[place[1]] if place[0] == "draw" else state.drawn
+
+GAME = ZERO_POINTE = ZeroPointe()

@@ -1,5 +1,6 @@
 """What one seat may know: face-down cards and the draw pile are hidden from everybody, a drawn
 card from everybody but its drawer."""
+from engine.game import fresh
 from games.zero_pointe import grid as G
 from games.zero_pointe import rules, scoring
 
@@ -43,6 +44,6 @@ def view(state, seat: int) -> dict:
         "multiplier": opts["multiplier"],
         "tie_doubled": opts["tie_doubled"],
         "legal": rules.legal_moves(state) if seat == state.current else [],
-        "last_round": state.last_round,
+        "last_round": fresh(state.last_round),
         "outcome": outcome(state),
     }

@@ -1,10 +1,18 @@
-"""One table per game: it draws the game's view and turns drops into the game's moves."""
+"""One table per game, ``ui/tables/<game module>.py`` with a ``Table`` class: it draws the
+game's view and turns drops into the game's moves. A game without one shows as coming soon."""
 import importlib
+import importlib.util
 
-_TABLES = {"punto": ("ui.tables.punto", "PuntoTable"),
-           "zero-pointe": ("ui.tables.zero_pointe", "ZeroPointeTable")}
+from engine.registry import module_name
+
+
+def _module(game_id: str) -> str:
+    return f"ui.tables.{module_name(game_id)}"
+
+
+def has_table(game_id: str) -> bool:
+    return importlib.util.find_spec(_module(game_id)) is not None
 
 
 def table_for(game_id: str):
-    module, name = _TABLES[game_id]
-    return getattr(importlib.import_module(module), name)
+    return importlib.import_module(_module(game_id)).Table

@@ -3,7 +3,7 @@ from ui.dom import el, later
 
 
 def seat_names(app, seats) -> str:
-    names = [app.session.seats[s]["name"] for s in seats]
+    names = [app.match.seats[s]["name"] for s in seats]
     return app.t("list.and", first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
 
 
@@ -26,5 +26,5 @@ def standings(app, scores, label_key: str):
     """A small list: each seat's name and score."""
     box = el("ul", "standings")
     for seat, score in enumerate(scores):
-        box.appendChild(el("li", "", app.t(label_key, name=app.session.seats[seat]["name"], score=score)))
+        box.appendChild(el("li", "", app.t(label_key, name=app.match.seats[seat]["name"], score=score)))
     return box

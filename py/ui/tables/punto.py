@@ -16,8 +16,7 @@ def parse_cell(key: str) -> tuple:
     return int(x), int(y)
 
 
-class PuntoTable:
-    gate = True  # in hot-seat play a card is turned only when its player is at the screen
+class Table:
 
     def __init__(self, app):
         self.app = app
@@ -63,7 +62,7 @@ class PuntoTable:
         t = self.app.t
         box = el("ul", "players")
         for seat in range(view["players"]):
-            info = self.app.session.seats[seat]
+            info = self.app.match.seats[seat]
             item = el("li", "seat", None, data_seat=seat, data_turn=seat == view["to_move"])
             item.appendChild(el("span", "name", info["name"]))
             chips = el("span", "chips")
@@ -84,7 +83,7 @@ class PuntoTable:
         seat = view["to_move"]
         if seat is None:
             return ""
-        name = self.app.session.seats[seat]["name"]
+        name = self.app.match.seats[seat]["name"]
         if active:
             return self.app.t("ui.punto.your_turn", name=name)
         return self.app.t("status.thinking", name=name)
@@ -178,7 +177,7 @@ class PuntoTable:
         body = [standings(self.app, view["outcome"]["scores"], "ui.punto.wins_of")]
         for seat, cards in enumerate(view["trophies"]):
             if cards:
-                row = el("div", "trophy", self.app.session.seats[seat]["name"])
+                row = el("div", "trophy", self.app.match.seats[seat]["name"])
                 for card in cards:
                     row.appendChild(self.card(card))
                 body.append(row)

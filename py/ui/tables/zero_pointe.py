@@ -16,8 +16,7 @@ def band(value: int) -> str:
     return "low" if value <= 4 else "mid" if value <= 8 else "high"
 
 
-class ZeroPointeTable:
-    gate = False  # nothing is secret from the player at the screen but the drawn card, theirs
+class Table:
 
     def __init__(self, app):
         self.app = app
@@ -65,7 +64,7 @@ class ZeroPointeTable:
 
     def _grid(self, view, seat: int, grid, small: bool, active: bool):
         t = self.app.t
-        name = self.app.session.seats[seat]["name"]
+        name = self.app.match.seats[seat]["name"]
         box = el("div", "zseat small" if small else "zseat mine", None, data_grid=seat,
                  data_turn=seat == view["to_move"])
         box.appendChild(el("p", "zname", t("ui.zp.seat", name=name, total=view["totals"][seat])))
@@ -127,7 +126,7 @@ class ZeroPointeTable:
 
     def _status(self, view, active: bool) -> str:
         t = self.app.t
-        seats = self.app.session.seats
+        seats = self.app.match.seats
         lines = []
         if view["last_lap"]:
             lines.append(t("zero_pointe.last_lap", name=seats[view["closer"]]["name"]))
@@ -144,7 +143,7 @@ class ZeroPointeTable:
     def _starter(self, view) -> str:
         starter = view["starter"]
         return self.app.t(f"zero_pointe.starter.{view['start_reason']}",
-                          name=self.app.session.seats[starter]["name"], sum=view["start_sums"][starter])
+                          name=self.app.match.seats[starter]["name"], sum=view["start_sums"][starter])
 
     # --- moves ---------------------------------------------------------------------------
     def auto_move(self, view):
@@ -189,7 +188,7 @@ class ZeroPointeTable:
     def round_end(self, view):
         t = self.app.t
         last = view["last_round"]
-        seats = self.app.session.seats
+        seats = self.app.match.seats
         closer = seats[last["closer"]]["name"]
         parts = [t(f"zero_pointe.why.{last['why']}", name=closer)]
         c = last["closer"]

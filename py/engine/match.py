@@ -1,0 +1,255 @@
+"""The match controller: who sits where, every move played, and what the screen must do next.
+
+Pure (no DOM), so the whole match loop is tested in CPython; the page only draws what ``step``
+says and forwards what the player does.
+
+The save is the match's game, options, seed, seats and move list. Loading replays the moves
+through the rules, so a save can only ever hold a position the rules reach. A save of format 1
+(a whole state, written by the first version) becomes the start position of a format-2 match.
+"""
+import random
+from dataclasses import dataclass
+
+import ai
+from engine import checks, registry
+from engine.errors import BadOptions, BadSave, IllegalMove
+from engine.game import PRIVATE_HANDS
+from engine.rng import new_seed
+
+FORMAT = 2
+NAME_MAX = 24
+MAX_MOVES = 100_000  # far beyond any real match: a bound on what a save may make us replay
+UNDO_SAMPLES = 8  # determinizations that must all agree before an undo is called harmless
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the screen does next: "round_end", "over", "gate" (pass the device to ``seat``),
+    "human" or "computer" (``seat`` is to move)."""
+    kind: str
+    seat: int | None = None
+
+
+def seat_kinds(game) -> tuple:
+    return ("human",) + tuple(game.levels)
+
+
+def check_seats(game, seats, count: int) -> list:
+    checks.need(isinstance(seats, list) and len(seats) == count, f"expected {count} seats")
+    kinds = seat_kinds(game)
+    out = []
+    for seat in seats:
+        checks.need(isinstance(seat, dict) and seat.get("kind") in kinds, "bad seat")
+        name = seat.get("name")
+        checks.need(isinstance(name, str) and 0 < len(name) <= NAME_MAX, "bad player name")
+        out.append({"kind": seat["kind"], "name": name})
+    return out
+
+
+class Match:
+    def __init__(self, game, options: dict, seed: str, seats: list, start=None):
+        self.game = game
+        self.options = options
+        self.seed = seed
+        self.start_json = start  # a migrated format-1 state, or None: a new game from the seed
+        first = game.from_json(start) if start is not None else game.new_game(options, seed)
+        self.seats = check_seats(game, seats, game.players(first))
+        self.states = [first]  # the state before each move, and the current one last
+        self.moves = []
+        self.seen_rounds = game.rounds_done(first)  # round ends the players have looked at
+        self.viewer = None  # the human whose view the screen showed last (hot-seat secrecy)
+
+    # --- making and saving ------------------------------------------------------------------
+    @classmethod
+    def new(cls, game_id: str, options: dict, seed, seats: list) -> "Match":
+        """A new match; bad options raise BadOptions, bad seats BadSave (both ValueError)."""
+        game = registry.get(game_id)
+        options = game.check_options(options)
+        return cls(game, options, str(seed) if seed is not None else new_seed(), seats)
+
+    def dump(self) -> dict:
+        data = {"format": FORMAT, "game": self.game.id, "options": self.options,
+                "seed": self.seed, "seats": self.seats, "moves": list(self.moves),
+                "seen_rounds": self.seen_rounds}
+        if self.start_json is not None:
+            data["start"] = self.start_json
+        return data
+
+    @classmethod
+    def load(cls, data) -> "Match":
+        """The match a save holds, replayed move by move, or BadSave saying what is wrong."""
+        checks.need(isinstance(data, dict), "not a saved game")
+        if data.get("format") == 1:
+            data = _from_format_1(data)
+        checks.need(data.get("format") == FORMAT, "unknown save format")
+        expected = {"format", "game", "options", "seed", "seats", "moves", "seen_rounds"}
+        checks.need(set(data) in (expected, expected | {"start"}), "unexpected save fields")
+        try:
+            game = registry.get(data["game"])
+        except ValueError:
+            raise BadSave("unknown game") from None
+        seed = checks.text(data["seed"], "seed", 80)
+        try:
+            options = game.check_options(data["options"])
+        except BadOptions as err:
+            raise BadSave(str(err)) from None
+        checks.need(options == data["options"], "incomplete options")
+        moves = data["moves"]
+        checks.need(isinstance(moves, list) and len(moves) <= MAX_MOVES, "bad move list")
+        checks.need(all(isinstance(m, str) and len(m) <= 40 for m in moves), "bad move list")
+        match = cls(game, options, seed, data["seats"], data.get("start"))
+        checks.need(match.options == options, "options differ from the start position")
+        for move in moves:
+            checks.need(match.to_move is not None, "moves after the end of the match")
+            try:
+                match.play(move)
+            except IllegalMove as err:
+                raise BadSave(f"illegal move {move!r} ({err})") from None
+        checks.need(match.over or game.legal_moves(match.state), "nobody can move")
+        match.seen_rounds = checks.count(data["seen_rounds"], "seen rounds", 0,
+                                         game.rounds_done(match.state))
+        return match
+
+    # --- the position -----------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.states[-1]
+
+    @property
+    def to_move(self):
+        return self.game.to_move(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome(self.state) is not None
+
+    @property
+    def rounds_done(self) -> int:
+        return self.game.rounds_done(self.state)
+
+    def round_no(self) -> int:
+        """The round being played (the last one once the match is over)."""
+        return self.rounds_done + (0 if self.over else 1)
+
+    def is_human(self, seat) -> bool:
+        return seat is not None and self.seats[seat]["kind"] == "human"
+
+    def humans(self) -> list:
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    def view(self, seat: int) -> dict:
+        return self.game.view(self.state, seat)
+
+    def legal_moves(self) -> list:
+        return self.game.legal_moves(self.state)
+
+    # --- what happens next ------------------------------------------------------------------
+    def step(self) -> Step:
+        if self.rounds_done > self.seen_rounds:
+            return Step("round_end", self.screen_seat())
+        if self.over:
+            return Step("over", self.screen_seat())
+        seat = self.to_move
+        if not self.is_human(seat):
+            return Step("computer", seat)
+        if self.needs_gate(seat):
+            return Step("gate", seat)
+        self.viewer = seat
+        return Step("human", seat)
+
+    def needs_gate(self, seat: int) -> bool:
+        """Pass the device first when the screen would otherwise show one human's secrets to
+        another: only games with private hands, only when several humans share the device."""
+        return (self.game.information == PRIVATE_HANDS and len(self.humans()) > 1
+                and self.viewer != seat)
+
+    def pass_gate(self, seat: int):
+        self.viewer = seat
+
+    def screen_seat(self) -> int:
+        """Whose view the screen shows: the human on turn once past the gate; otherwise the human
+        who had the screen last (the first human before anyone; seat 0 with only computers)."""
+        humans = self.humans()
+        if self.viewer in humans:
+            return self.viewer
+        if self.game.information == PRIVATE_HANDS and len(humans) > 1:
+            return None  # nobody's secrets until a human takes the device
+        return humans[0] if humans else 0
+
+    def acknowledge_round(self):
+        self.seen_rounds = self.rounds_done
+
+    # --- moves ------------------------------------------------------------------------------
+    def play(self, move: str):
+        """Apply a move; an illegal one raises IllegalMove and changes nothing."""
+        after = self.game.play(self.state, move)
+        self.states.append(after)
+        self.moves.append(move)
+
+    def computer_move(self) -> str:
+        """The move the computer on turn chooses, from its own view only. Its randomness comes
+        from the match seed and the move number, so a reloaded match goes on as it would have."""
+        seat = self.to_move
+        rng = random.Random(f"{self.seed}:ai:{len(self.moves)}")
+        return ai.choose(self.game.id, self.seats[seat]["kind"], self.view(seat),
+                         self.legal_moves(), rng)
+
+    # --- undo -------------------------------------------------------------------------------
+    def undo_point(self, seat: int):
+        """How many moves an undo by ``seat`` takes back, or None when it may not.
+
+        It takes back ``seat``'s last move and every computer move since, as long as no other
+        human moved since, no round ended since, and nothing the seat could not know before its
+        move has been shown to it since (checked by replaying the same moves in worlds the seat
+        could not tell apart: its view must come out the same in each)."""
+        if not self.is_human(seat) or self.over:
+            return None
+        for index in range(len(self.moves) - 1, -1, -1):
+            mover = self.game.to_move(self.states[index])
+            if mover == seat:
+                break
+            if self.is_human(mover):
+                return None
+        else:
+            return None
+        before = self.states[index]
+        if self.game.rounds_done(before) != self.rounds_done:
+            return None
+        if not self._reveals_nothing(before, seat, self.moves[index:]):
+            return None
+        return len(self.moves) - index
+
+    def _reveals_nothing(self, before, seat: int, moves: list) -> bool:
+        seen = self.view(seat)
+        rng = random.Random(f"{self.seed}:undo:{len(self.moves)}")
+        for _ in range(UNDO_SAMPLES):
+            world = self.game.determinize(before, seat, rng)
+            try:
+                for move in moves:
+                    world = self.game.play(world, move)
+            except IllegalMove:
+                return False  # the moves depended on a card the seat did not know
+            if self.game.view(world, seat) != seen:
+                return False
+        return True
+
+    def undo(self, seat: int) -> int:
+        """Take back what ``undo_point`` allows; returns the number of moves taken back."""
+        count = self.undo_point(seat)
+        if not count:
+            return 0
+        del self.moves[-count:]
+        del self.states[-count:]
+        return count
+
+
+def _from_format_1(data: dict) -> dict:
+    """A save of the first version: its whole state becomes the start of the match."""
+    screen = data.get("screen")
+    checks.need(isinstance(screen, dict), "no screen notes")
+    state = data.get("state")
+    checks.need(isinstance(state, dict), "no game state")
+    seen = screen.get("seen_round", 0)
+    return {"format": FORMAT, "game": data.get("game"), "options": state.get("options"),
+            "seed": state.get("seed"), "seats": data.get("seats"), "moves": [],
+            "seen_rounds": seen if type(seen) is int and seen >= 0 else 0, "start": state}

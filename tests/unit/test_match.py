@@ -1,0 +1,220 @@
+"""The match controller (engine.match): what comes next, gates, undo, saves that replay."""
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from engine.errors import BadOptions, BadSave
+from engine.game import PRIVATE_HANDS
+from engine.match import Match, Step
+
+V1_SAVES = sorted((Path(__file__).resolve().parents[1] / "data" / "saves_v1").glob("*.json"))
+
+
+def seats(*kinds):
+    return [{"kind": kind, "name": f"P{i}"} for i, kind in enumerate(kinds)]
+
+
+def play_on(match, count):
+    """``count`` moves: computers choose theirs, humans the first legal move."""
+    for _ in range(count):
+        if match.over:
+            return
+        if match.step().kind == "round_end":
+            match.acknowledge_round()
+        match.play(match.legal_moves()[0] if match.is_human(match.to_move)
+                   else match.computer_move())
+
+
+def test_steps_follow_mixed_seats():
+    match = Match.new("punto", {"players": 4}, "mix", seats("medium", "human", "easy", "human"))
+    kinds = []
+    for _ in range(8):
+        step = match.step()
+        kinds.append((step.kind, step.seat))
+        match.play(match.legal_moves()[0])
+    assert kinds == [("computer", 0), ("human", 1), ("computer", 2), ("human", 3)] * 2
+
+
+def test_a_round_end_is_shown_once_then_play_goes_on():
+    match = Match.new("zero-pointe", {"players": 2, "target": 500}, "r", seats("easy", "easy"))
+    while match.rounds_done == 0:
+        match.play(match.computer_move())
+    assert match.step() == Step("round_end", 0)
+    match.acknowledge_round()
+    assert match.step().kind == "computer"
+    again = Match.load(json.loads(json.dumps(match.dump())))
+    assert again.step().kind == "computer" and again.seen_rounds == 1
+
+
+def test_the_match_end_is_a_step():
+    match = Match.new("punto", {"rounds_to_win": 1}, "end", seats("medium", "easy"))
+    while not match.over:
+        play_on(match, 1)
+    assert match.step().kind in ("round_end", "over")
+    match.acknowledge_round()
+    assert match.step() == Step("over", 0)
+
+
+class PrivateHands:
+    """A wrapper that declares Punto's hidden decks private, to test the gate on the kit alone."""
+    def __init__(self, game):
+        self._game = game
+        self.information = PRIVATE_HANDS
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def test_gates_only_between_humans_with_private_hands():
+    public = Match.new("punto", {}, "g", seats("human", "human"))
+    assert public.step() == Step("human", 0)
+    match = Match.new("punto", {}, "g", seats("human", "human"))
+    match.game = PrivateHands(match.game)
+    assert match.step() == Step("gate", 0) and match.screen_seat() is None
+    match.pass_gate(0)
+    assert match.step() == Step("human", 0) and match.screen_seat() == 0
+    match.play(match.legal_moves()[0])
+    assert match.step() == Step("gate", 1) and match.screen_seat() == 0
+    match.pass_gate(1)
+    assert match.step() == Step("human", 1)
+    alone = Match.new("punto", {}, "g", seats("human", "medium"))
+    alone.game = PrivateHands(alone.game)
+    assert alone.step() == Step("human", 0)
+
+
+def test_save_and_load_replay_to_the_same_match():
+    for game_id, options in (("punto", {"players": 3}), ("zero-pointe", {"players": 4})):
+        match = Match.new(game_id, options, "replay", seats("human", "medium", "easy", "medium")[
+            :options["players"]])
+        play_on(match, 40)
+        assert not match.over
+        again = Match.load(json.loads(json.dumps(match.dump())))
+        assert again.dump() == match.dump()
+        game = match.game
+        assert game.to_json(again.state) == game.to_json(match.state)
+        if not match.over and not match.is_human(match.to_move):
+            assert again.computer_move() == match.computer_move()
+
+
+def test_the_save_is_the_move_list():
+    match = Match.new("punto", {}, "list", seats("human", "medium"))
+    play_on(match, 5)
+    data = match.dump()
+    assert set(data) == {"format", "game", "options", "seed", "seats", "moves", "seen_rounds"}
+    assert data["moves"] == match.moves and len(data["moves"]) == 5
+
+
+@pytest.mark.parametrize("path", V1_SAVES, ids=lambda p: p.stem)
+def test_saves_of_the_first_version_still_load(path):
+    """Saves written by the page of commit 8e87fdb (see tests/data/saves_v1/make_v1_saves.py)."""
+    old = json.loads(path.read_text())
+    match = Match.load(old)
+    game = match.game
+    assert game.to_json(match.state) == old["state"]
+    assert match.seats == old["seats"] and match.seen_rounds == old["screen"]["seen_round"]
+    play_on(match, 10)
+    again = Match.load(json.loads(json.dumps(match.dump())))
+    assert game.to_json(again.state) == game.to_json(match.state)
+
+
+def test_bad_saves_say_why():
+    good = Match.new("punto", {}, "s", seats("human", "medium"))
+    play_on(good, 3)
+    good = good.dump()
+    for broken in ({**good, "format": 99}, {**good, "game": "chess"}, {**good, "seats": []},
+                   {**good, "moves": ["9,9"]}, {**good, "moves": good["moves"] + ["x"]},
+                   {**good, "options": {"players": 7}}, {**good, "seen_rounds": 3},
+                   {**good, "seen_rounds": True}, {**good, "extra": 1}, [1, 2], None,
+                   {**good, "seats": [{"kind": "god", "name": "x"}, {"kind": "human", "name": "y"}]},
+                   {**good, "seats": [{"kind": "human", "name": "x" * 25}, good["seats"][1]]}):
+        with pytest.raises(BadSave):
+            Match.load(broken)
+
+
+def test_new_match_options_are_checked():
+    with pytest.raises(BadOptions) as err:
+        Match.new("punto", {"players": 3, "teams": True}, "s", seats("human", "easy", "easy"))
+    assert err.value.key == "teams"
+
+
+def test_computer_moves_replay_exactly():
+    a = Match.new("zero-pointe", {}, "same", seats("medium", "medium"))
+    for _ in range(40):
+        b = Match.load(a.dump())
+        move = a.computer_move()
+        assert move == b.computer_move()
+        a.play(move)
+
+
+# --- undo -----------------------------------------------------------------------------------
+
+def zero_pointe_after_opening(kinds, seed="undo"):
+    match = Match.new("zero-pointe", {}, seed, seats(*kinds))
+    for move in ("turn 0 0", "turn 0 1", "turn 0 0", "turn 0 1"):
+        match.play(move)
+    return match
+
+
+def test_undo_takes_back_a_move_that_showed_nothing():
+    match = zero_pointe_after_opening(("human", "human"))
+    seat = match.to_move
+    before = match.game.to_json(match.state)
+    face_up = next(m for m in match.legal_moves() if m in ("take 0 0", "take 0 1"))
+    match.play(face_up)  # the discard onto a face-up card: nothing hidden comes to light
+    assert match.undo_point(seat) == 1
+    assert match.undo(seat) == 1
+    assert match.game.to_json(match.state) == before
+
+
+def test_no_undo_after_a_card_was_shown():
+    match = zero_pointe_after_opening(("human", "human"))
+    seat = match.to_move
+    match.play("draw")  # the drawn card is news to its drawer
+    assert match.undo_point(seat) is None and match.undo(seat) == 0
+    match = zero_pointe_after_opening(("human", "human"))
+    match.play("take 2 3")  # a face-down card goes to the discard, face up
+    assert match.undo_point(seat) is None
+
+
+@pytest.mark.parametrize("seed,replies,undone", [
+    ("u0", ["take 0 0"], 2),                   # the computer took the discard: nothing shown
+    ("u2", ["draw", "keep 2 1"], None),        # it drew: the human saw a card from the pile
+])
+def test_undo_against_computers_takes_back_their_replies_unless_they_showed_something(
+        seed, replies, undone):
+    match = zero_pointe_after_opening(("human", "medium"), seed)
+    seat = match.to_move
+    match.play("take 0 0")
+    while not match.is_human(match.to_move):
+        match.play(match.computer_move())
+    assert match.moves[5:] == replies
+    assert match.undo_point(seat) == undone
+
+
+def test_no_undo_of_another_humans_move_or_across_a_round_end():
+    match = zero_pointe_after_opening(("human", "human"))
+    first = match.to_move
+    match.play(next(m for m in match.legal_moves() if m in ("take 0 0", "take 0 1")))
+    match.play(next(m for m in match.legal_moves() if m.startswith("take")))
+    assert match.undo_point(first) is None  # the other human has moved since
+    punto = Match.new("punto", {"rounds_to_win": 2}, "u", seats("human", "easy"))
+    while punto.rounds_done == 0:
+        play_on(punto, 1)
+    assert punto.undo_point(0) is None or punto.game.rounds_done(
+        punto.states[len(punto.moves) - punto.undo_point(0)]) == 1
+
+
+def test_punto_undo_is_refused_once_the_next_card_is_turned():
+    """Placing a card turns the next player's card: the move showed something new."""
+    match = Match.new("punto", {}, "p", seats("human", "human"))
+    match.play("0,0")
+    assert match.undo_point(0) is None
+
+
+def test_registry_games_all_have_a_controller_path():
+    for game in registry.games():
+        match = Match.new(game.id, {}, "any", seats(*(["easy"] * game.check_options({})["players"])))
+        play_on(match, 30)
+        assert Match.load(match.dump()).dump() == match.dump()
