@@ -1,0 +1,144 @@
+"""Punttu, medium level: the source's advice turned into numbers, from the view only.
+
+It counts the cards gone (the finished tricks every seat has seen, "seen", and the cards out of
+the game): the others' hands and the stock are drawn from the rest. Each card it may play is
+tried against sampled hands of the players still to play in the trick, who answer sensibly
+(beat as cheaply as they can, else throw their lowest card). A card is worth what it takes (or
+gives away) in this trick, less what it would be worth later: a high card kept wins a later
+trick, a low card kept is the reserve to throw when an opponent has played high. So it leads
+low, beats a trick cheaply when the points are worth it, throws its lowest card when it cannot
+win, and keeps its sevens for tricks worth taking.
+
+With two players, once the stock is empty the other hand is exactly the cards not seen: the
+last tricks are searched to the end.
+"""
+from games.punttu.cards import VALUES, in_play
+
+SAMPLES = 24     # sampled deals of the unknown cards, per move
+FUTURE = 1.0     # weight of what a card is worth later, kept in hand
+SPENT = 0.5      # weight of what the cards the others spend were worth to them later
+
+
+def medium(view: dict, legal: list, rng):
+    if len(legal) == 1:
+        return legal[0]
+    table = _Table(view)
+    if table.players == 2 and view["stock_size"] == 0:
+        return table.solve(legal)
+    return table.best(legal, rng)
+
+
+class _Table:
+    def __init__(self, view):
+        self.players = n = view["players"]
+        self.me = view["seat"]
+        self.sizes = view["hand_sizes"]
+        self.played = [(p["seat"], VALUES[p["card"]]) for p in view["trick"]]
+        gone = set(view["hand"]) | {p["card"] for p in view["trick"]}
+        gone |= {card for trick in view["seen"] for card in trick["cards"]}
+        self.unseen = [VALUES[card] for card in in_play(n) if card not in gone]
+        # Seats still to play after me in this trick, in turn order.
+        self.after = [(self.me + i) % n for i in range(1, n - len(self.played))]
+        # What another seat's gain costs me: all of it against one opponent, a share otherwise.
+        self.share = 1.0 if n == 2 else 1.0 / (n - 1)
+        self._later = {}
+
+    # --- a card's worth later, kept in hand ---------------------------------------------------
+    def later(self, value: int) -> float:
+        """The expected result of playing a card of ``value`` in some later trick: it wins when
+        the others' cards (drawn from the unseen ones) are lower (half of the ties: who plays
+        first wins them), taking its own value and theirs."""
+        worth = self._later.get(value)
+        if worth is None:
+            unseen = self.unseen or [1]
+            below = sum(v < value for v in unseen) + 0.5 * sum(v == value for v in unseen)
+            win = (below / len(unseen)) ** (self.players - 1)
+            pot = value + (self.players - 1) * sum(unseen) / len(unseen)
+            worth = self._later[value] = win * pot - (1 - win) * self.share * pot
+        return worth
+
+    # --- the trick on the table, sampled ------------------------------------------------------
+    def best(self, legal: list, rng) -> str:
+        values = sorted({VALUES[m.split(" ")[1]] for m in legal})
+        totals = dict.fromkeys(values, 0.0)
+        unseen = list(self.unseen)
+        for _ in range(SAMPLES):
+            rng.shuffle(unseen)
+            hands, start = {}, 0
+            for seat in self.after:
+                hands[seat] = sorted(unseen[start:start + self.sizes[seat]])
+                start += self.sizes[seat]
+            for value in values:
+                totals[value] += self._result(value, hands)
+        scores = {v: totals[v] / SAMPLES - FUTURE * self.later(v) for v in values}
+        top = max(scores.values())
+        choice = min(v for v in values if scores[v] >= top - 1e-9)  # the lowest among equals
+        return next(m for m in legal if VALUES[m.split(" ")[1]] == choice)
+
+    def _result(self, value: int, hands: dict) -> float:
+        """My gain (a share of the others' gain counted against me) if I play ``value`` and the
+        seats after me answer sensibly, plus part of what their answers cost them later."""
+        pot = sum(v for _, v in self.played) + value
+        high, winner = value, self.me
+        if self.played:  # an equal card played before mine wins
+            high = max(v for _, v in self.played)
+            winner = next(s for s, v in self.played if v == high)
+            if value > high:
+                high, winner = value, self.me
+        spent = 0.0
+        for i, seat in enumerate(self.after):
+            answer = _answer(hands[seat], high, last=i == len(self.after) - 1)
+            pot += answer
+            spent += self.later(answer)
+            if answer > high:
+                high, winner = answer, seat
+        gain = pot if winner == self.me else -self.share * pot
+        return gain + SPENT * self.share * spent
+
+    # --- two players, stock empty: the last tricks searched to the end ------------------------
+    def solve(self, legal: list) -> str:
+        mine = tuple(sorted(VALUES[m.split(" ")[1]] for m in legal))
+        theirs = tuple(sorted(self.unseen))
+        led = self.played[0][1] if self.played else None
+        best_value, best = None, None
+        for value in sorted(set(mine)):
+            rest = _without(mine, value)
+            if led is None:
+                score = min(_trick(value, v) + _search(rest, _without(theirs, v), value >= v)
+                            for v in set(theirs))
+            else:
+                won = value > led
+                score = -_trick(led, value) + _search(rest, theirs, won)
+            if best is None or score > best:
+                best_value, best = value, score
+        return next(m for m in legal if VALUES[m.split(" ")[1]] == best_value)
+
+
+def _answer(hand: list, high: int, last: bool) -> int:
+    """A sensible answer (hand sorted): the cheapest card that beats ``high``, else the lowest.
+    Before others, only a card they are unlikely to beat is worth spending (a 5 or more)."""
+    for v in hand:
+        if v > high and (last or v >= 5):
+            return v
+    return hand[0]
+
+
+def _trick(lead: int, follow: int) -> int:
+    """The leader's gain in a two-player trick: ties go to the card played first."""
+    return lead + follow if lead >= follow else -(lead + follow)
+
+
+def _without(hand: tuple, value: int) -> tuple:
+    i = hand.index(value)
+    return hand[:i] + hand[i + 1:]
+
+
+def _search(mine: tuple, theirs: tuple, i_lead: bool) -> int:
+    """Exact two-player value (my points less theirs) of the tricks left, both hands known."""
+    if not mine:
+        return 0
+    if i_lead:
+        return max(min(_trick(a, b) + _search(_without(mine, a), _without(theirs, b), a >= b)
+                       for b in set(theirs)) for a in set(mine))
+    return min(max(-_trick(b, a) + _search(_without(mine, a), _without(theirs, b), a > b)
+                   for a in set(mine)) for b in set(theirs))

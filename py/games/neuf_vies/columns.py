@@ -1,0 +1,121 @@
+"""A column: 0 to 3 cards on their 9×2 side, then at most a warrior, then at most a spirit.
+
+A tableau is a tuple of SLOTS entries, each None (an empty slot) or a Column. A 9×2 card is
+``(card, known)``: known when everybody saw its face (the lower card of a twin pair), unknown
+when it came from the draw pile unturned.
+"""
+from typing import NamedTuple
+
+from games.neuf_vies.cards import card_view, value
+
+SLOTS = 4
+MAX_CARDS = 4
+MAX_BACKS = 3
+BACK_VALUE = 9
+
+
+class Column(NamedTuple):
+    backs: tuple = ()
+    warrior: str | None = None
+    spirit: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.backs) + (self.warrior is not None) + (self.spirit is not None)
+
+    @property
+    def only_backs(self) -> bool:
+        return self.warrior is None and self.spirit is None
+
+    def cards(self) -> list:
+        out = [card for card, _ in self.backs]
+        return out + [c for c in (self.warrior, self.spirit) if c is not None]
+
+
+def fits(column: Column) -> bool:
+    return 1 <= column.size <= MAX_CARDS and len(column.backs) <= MAX_BACKS
+
+
+def beneath(column) -> int:
+    """How many 9×2 cards lie beneath the top card."""
+    if column is None:
+        return 0
+    return len(column.backs) - column.only_backs
+
+
+def multiplier(column) -> int:
+    return 0 if column is None else 2 ** beneath(column)
+
+
+def top_value(column) -> int:
+    if column is None or column.spirit is not None:
+        return 0
+    return value(column.warrior) if column.warrior is not None else BACK_VALUE
+
+
+def score(column) -> int:
+    """The top card's value × 2 for each 9×2 card beneath it (a spirit on top: 0)."""
+    return top_value(column) * multiplier(column)
+
+
+def total(tableau) -> int:
+    return sum(score(column) for column in tableau)
+
+
+def backs(tableau) -> int:
+    """The cards on their 9×2 side: the tie-break."""
+    return sum(len(column.backs) for column in tableau if column is not None)
+
+
+def full_columns(tableau) -> int:
+    """Columns holding three 9×2 cards: three of them end the game."""
+    return sum(1 for column in tableau if column is not None and len(column.backs) == MAX_BACKS)
+
+
+def merge(target, held: Column):
+    """``held`` (won cards: a 9×2, or a 9×2 under a warrior) added to the slot ``target``: a new
+    column in an empty slot, else its 9×2 cards above the target's and beneath its top cards.
+    None where it does not fit."""
+    if target is None:
+        return held
+    if not (target.only_backs or held.only_backs):
+        return None
+    column = Column(target.backs + held.backs, target.warrior or held.warrior,
+                    target.spirit or held.spirit)
+    return column if fits(column) else None
+
+
+def places(tableau, held: Column) -> list:
+    """The slots where ``held`` may go."""
+    return [slot for slot, column in enumerate(tableau) if merge(column, held) is not None]
+
+
+def put(tableau, slot: int, column) -> tuple:
+    return tableau[:slot] + (column,) + tableau[slot + 1:]
+
+
+def without_top(column: Column):
+    """The column once its top warrior or spirit has left (None when nothing remains)."""
+    if column.spirit is not None:
+        column = column._replace(spirit=None)
+    else:
+        column = column._replace(warrior=None)
+    return column if column.size else None
+
+
+def back_view(card: str, known: bool) -> dict:
+    return {"back": True, **card_view(card)} if known else {"back": True}
+
+
+def column_view(column) -> dict | None:
+    """Bottom to top; an unturned 9×2 card shows nothing but its back."""
+    if column is None:
+        return None
+    cards = [back_view(card, known) for card, known in column.backs]
+    cards += [card_view(c) for c in (column.warrior, column.spirit) if c is not None]
+    return {"cards": cards, "score": score(column), "multiplier": multiplier(column),
+            "backs": len(column.backs)}
+
+
+def tableau_view(tableau) -> list:
+    return [column_view(column) for column in tableau]
