@@ -3,23 +3,32 @@ checking at every step the invariants that any correct game keeps."""
 import itertools
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+import ai
 from engine import registry
 from engine.errors import IllegalMove
+from engine.game import HIDDEN_PILES, HIGH_WINS, LOW_WINS, PRIVATE_HANDS, PUBLIC, Game
 
 MAX_PLIES = 20_000
 
 
 def variants(game):
     """Every valid combination of the game's option samples (contradictory ones are refused by
-    the game itself, which test_every_game_has_variants keeps honest)."""
+    the game itself, which test_every_game_has_variants keeps honest), and once every range at
+    its high end with the most players (long matches: one is enough)."""
     keys = [o.key for o in game.options]
-    for values in itertools.product(*(o.samples() for o in game.options)):
-        options = dict(zip(keys, values))
+    highest = {o.key: o.high for o in game.options if not o.choices}
+    highest["players"] = game.seats[1]
+    combos = [dict(zip(keys, values))
+              for values in itertools.product(*(o.samples() for o in game.options))]
+    for options in combos + ([highest] if len(highest) > 1 else []):
         try:
-            game.check_options(options)
+            options = {k: v for k, v in game.check_options(options).items() if k in options}
         except ValueError:
             continue
         yield options
@@ -133,3 +142,28 @@ def test_seed_decides_the_deal(game):
     same = [game.to_json(game.new_game({}, "s1")) for _ in range(2)]
     assert same[0] == same[1]
     assert game.to_json(game.new_game({}, "s2")) != same[0]
+
+
+@pytest.mark.parametrize("game", registry.games(), ids=lambda g: g.id)
+def test_every_game_declares_itself(game):
+    assert isinstance(game, Game)
+    players = next(o for o in game.options if o.key == "players")
+    assert (min(players.choices), max(players.choices)) == game.seats
+    assert game.information in (PUBLIC, HIDDEN_PILES, PRIVATE_HANDS)
+    assert game.scoring in (HIGH_WINS, LOW_WINS)
+    assert game.levels[0] == "easy" and len(set(game.levels)) == len(game.levels)
+    for level in game.levels:
+        assert callable(ai.player(game.id, level))
+    assert registry.get(game.id) is game
+
+
+@pytest.mark.parametrize("first", ["games.zero_pointe", "games.punto.game", "i18n.punto", "ai"])
+def test_importing_one_game_first_leaves_no_game_unknown(first):
+    """A fresh interpreter: whatever is imported first, the registry knows every game after."""
+    py = Path(__file__).resolve().parents[1] / "py"
+    names = sorted(g.id for g in registry.games())
+    code = (f"import {first}\nfrom engine import registry\n"
+            f"print(sorted(g.id for g in registry.games()))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=py, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == str(names)

@@ -75,3 +75,39 @@ def test_every_game_has_its_words(game):
         keys += [f"{prefix(game.id)}.opt.{option.key}.{choice}" for choice in option.choices]
     for lang in LANGS:
         assert [k for k in keys if k not in CATALOGS[lang]] == [], lang
+
+
+def _used_keys() -> tuple:
+    """(keys named whole, prefixes of keys built at run time) anywhere in the code."""
+    whole, prefixes = set(), set()
+    for path in PY.rglob("*.py"):
+        if path.parent.name == "i18n":
+            continue
+        text = path.read_text()
+        whole |= set(re.findall(r'"([a-z_]+(?:\.[a-z0-9_]+)+)"', text))
+        prefixes |= set(re.findall(r'f"([a-z_]+(?:\.[a-z0-9_]+)*\.)\{', text))
+        if path.parts[-3:-1][0] == "games":  # an IllegalMove code, named by its reason
+            game = path.parts[-2]
+            whole |= {f"{game}.err.{code}" for code in re.findall(r'"(\w+)"', text)}
+    for game in registry.games():
+        p = prefix(game.id)
+        whole |= {f"{p}.name", f"{p}.tagline"} | {f"seat.kind.{level}" for level in game.levels}
+        for option in game.options:
+            whole.add(f"{p}.opt.{option.key}")
+            whole |= {f"{p}.opt.{option.key}.{choice}" for choice in option.choices}
+    return whole, prefixes
+
+
+def test_no_key_goes_unused():
+    whole, prefixes = _used_keys()
+    unused = sorted(key for key in CATALOGS["en"]
+                    if key not in whole and not any(key.startswith(p) for p in prefixes))
+    assert unused == []
+
+
+def test_each_game_keeps_its_words_in_its_own_catalog():
+    for module in MODULES[1:]:
+        game = module.__name__.rsplit(".", 1)[1]
+        assert all(key.startswith(game + ".") for key in module.EN), module.__name__
+    games = {prefix(g.id) for g in registry.games()}
+    assert not [key for key in MODULES[0].EN if key.split(".")[0] in games]

@@ -7,7 +7,7 @@ import pytest
 
 PY = Path(__file__).resolve().parents[1] / "py"
 PURE = sorted([*(PY / "engine").rglob("*.py"), *(PY / "games").rglob("*.py"), *(PY / "ai").rglob("*.py"),
-               *(PY / "i18n").rglob("*.py"), PY / "ui" / "url.py", PY / "ui" / "session.py"])
+               *(PY / "i18n").rglob("*.py"), PY / "ui" / "url.py"])
 BROWSER = {"js", "pyodide", "pyscript"}
 
 

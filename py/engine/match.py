@@ -195,6 +195,14 @@ class Match:
                          self.legal_moves(), rng)
 
     # --- undo -------------------------------------------------------------------------------
+    def last_human(self):
+        """The human who moved last: the one an undo button speaks for."""
+        for index in range(len(self.moves) - 1, -1, -1):
+            mover = self.game.to_move(self.states[index])
+            if self.is_human(mover):
+                return mover
+        return None
+
     def undo_point(self, seat: int):
         """How many moves an undo by ``seat`` takes back, or None when it may not.
 

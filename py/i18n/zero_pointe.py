@@ -42,11 +42,9 @@ EN = {
     # the table
     "zero_pointe.draw_pile": "Draw pile",
     "zero_pointe.discard_pile": "Discard",
-    "zero_pointe.round": "Round {n}",
     "zero_pointe.raw_score": "Cards",
     "zero_pointe.round_score": "Round score",
     "zero_pointe.total": "Total",
-    "zero_pointe.closer": "Closer",
     # who starts, the last lap, the closer's risk
     "zero_pointe.starter.highest": "{name} starts: highest two face-up cards ({sum}).",
     "zero_pointe.starter.tied": "{name} starts: highest two face-up cards ({sum}), first in seat order.",
@@ -57,6 +55,19 @@ EN = {
     "zero_pointe.why.tied": "{name} closed the round tied for the lowest score.",
     "zero_pointe.why.not_positive": "{name} closed the round with a score of zero or less: no penalty.",
     "zero_pointe.doubled": "{name}'s score is multiplied by {factor}: {raw} → {score}.",
+    # the table
+    "zero_pointe.ui.gone": "removed column",
+    "zero_pointe.ui.down": "face-down card",
+    "zero_pointe.ui.card": "card {value}",
+    "zero_pointe.ui.seat": "{name} · total {total}",
+    "zero_pointe.ui.grid_of": "Cards of {name}",
+    "zero_pointe.ui.draw_pile": "Draw pile, {n} cards: draw",
+    "zero_pointe.ui.drawn": "Drawn card",
+    "zero_pointe.ui.always_remove": "Always remove columns of three",
+    "zero_pointe.ui.same_pile": "That card is already on the discard pile.",
+    "zero_pointe.ui.player": "Player",
+    "zero_pointe.ui.round_over": "Round {n} is over",
+    "zero_pointe.ui.total_of": "{name}: {score} points",
 }
 
 FR = {
@@ -97,11 +108,9 @@ FR = {
     "zero_pointe.move.leave": "La garder",
     "zero_pointe.draw_pile": "Pioche",
     "zero_pointe.discard_pile": "Défausse",
-    "zero_pointe.round": "Manche {n}",
     "zero_pointe.raw_score": "Cartes",
     "zero_pointe.round_score": "Score de la manche",
     "zero_pointe.total": "Total",
-    "zero_pointe.closer": "Finisseur",
     "zero_pointe.starter.highest": "{name} commence : deux cartes visibles les plus fortes ({sum}).",
     "zero_pointe.starter.tied": "{name} commence : deux cartes visibles les plus fortes ({sum}), premier dans l’ordre du jeu.",
     "zero_pointe.starter.closer": "{name} commence : a terminé la manche précédente.",
@@ -111,4 +120,17 @@ FR = {
     "zero_pointe.why.tied": "{name} a terminé la manche à égalité du score le plus faible.",
     "zero_pointe.why.not_positive": "{name} a terminé la manche avec un score nul ou négatif : pas de pénalité.",
     "zero_pointe.doubled": "Le score de {name} est multiplié par {factor} : {raw} → {score}.",
+    # the table
+    "zero_pointe.ui.gone": "colonne retirée",
+    "zero_pointe.ui.down": "carte cachée",
+    "zero_pointe.ui.card": "carte {value}",
+    "zero_pointe.ui.seat": "{name} · total {total}",
+    "zero_pointe.ui.grid_of": "Cartes de {name}",
+    "zero_pointe.ui.draw_pile": "Pioche, {n} cartes : piocher",
+    "zero_pointe.ui.drawn": "Carte piochée",
+    "zero_pointe.ui.always_remove": "Toujours retirer les colonnes de trois",
+    "zero_pointe.ui.same_pile": "Cette carte est déjà sur la défausse.",
+    "zero_pointe.ui.player": "Joueur",
+    "zero_pointe.ui.round_over": "Fin de la manche {n}",
+    "zero_pointe.ui.total_of": "{name} : {score} points",
 }

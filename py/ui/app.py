@@ -247,21 +247,17 @@ class App:
         return None
 
     # --- undo --------------------------------------------------------------------------------
-    def undo_seat(self):
-        """The human whose move an undo would take back: the one at the screen."""
-        m = self.match
-        seat = m.screen_seat() if m is not None else None
-        return seat if m is not None and m.is_human(seat) else None
-
     def show_undo(self, at_table: bool):
+        """The undo button, at a table with humans; usable when the last human move may go."""
+        m = self.match if at_table else None
         button = by_id("undo")
-        seat = self.undo_seat() if at_table else None
-        button.hidden = seat is None
+        button.hidden = m is None or not m.humans()
         button.textContent = self.t("btn.undo")
-        button.disabled = seat is None or self.match.undo_point(seat) is None
+        seat = m.last_human() if m is not None else None
+        button.disabled = seat is None or m.undo_point(seat) is None
 
     def do_undo(self, node):
-        seat = self.undo_seat()
+        seat = self.match.last_human() if self.table is not None else None
         if seat is None or not self.match.undo(seat):
             self.notify("notice.no_undo")
             return

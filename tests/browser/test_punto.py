@@ -45,8 +45,8 @@ def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
             break
         if state == "round-end":
             rounds += 1
-            titles = {en("ui.punto.round_won", n=rounds, names=name): name for name in NAMES}
-            titles[en("ui.punto.round_draw", n=rounds)] = None
+            titles = {en("punto.ui.round_won", n=rounds, names=name): name for name in NAMES}
+            titles[en("punto.ui.round_draw", n=rounds)] = None
             title = page.text_content("#overlay .round-end h2")
             assert title in titles, title
             if titles[title]:
@@ -66,7 +66,7 @@ def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
     press(page, "rematch")
     assert wait_state(page, "human") == "human"
     assert read_board(page) == {} and lit_cells(page) == []  # nothing held yet: a fresh match
-    assert page.locator(".seat .wins").all_text_contents() == [en("ui.punto.wins", n=0)] * 2
+    assert page.locator(".seat .wins").all_text_contents() == [en("punto.ui.wins", n=0)] * 2
 
 
 def test_hot_seat_turn_by_tap_to_place(page, base_url, open_app):

@@ -481,3 +481,27 @@ def test_a_turn_by_keyboard_only(page, base_url, open_app):
     with _rerendered(page):
         page.keyboard.press("Enter")
     expect(page.locator(f'{MINE} [data-slot="{target}"]')).to_have_attribute("data-card", top)
+
+
+def test_undo_takes_back_a_move_that_showed_nothing(page, base_url, open_app):
+    """Hot-seat: seat 0 takes the discard onto a face-up card (nothing hidden comes to light),
+    then takes it back; a draw shows a new card, and then undo is refused."""
+    state = _position("7 ? ? ?  ? ? ? ?  ? ? ? ?", "? ? ? ?  ? ? ? ?  ? ? ? ?", discard=(2,))
+    save = _save(state)
+    save["seats"][1]["kind"] = "human"
+    _resume(page, base_url, open_app, save)
+    undo = page.locator("#undo")
+    expect(undo).to_be_visible()
+    expect(undo).to_be_disabled()  # nothing played yet
+    with _rerendered(page):
+        _drag(page, page.locator('[data-pile="discard"]'), page.locator(f'{MINE} [data-drop="0,0"]'))
+    expect(page.locator('[data-pile="discard"]')).to_have_attribute("aria-label", "card 7")
+    expect(undo).to_be_enabled()
+    with _rerendered(page):
+        undo.click()
+    expect(page.locator(_slot(0, "0,0"))).to_contain_text("7")
+    expect(page.locator('[data-pile="discard"]')).to_have_attribute("aria-label", "card 2")
+    assert json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"] == []
+    with _rerendered(page):
+        page.locator('[data-pile="draw"]').click()
+    expect(undo).to_be_disabled()

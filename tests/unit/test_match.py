@@ -218,3 +218,11 @@ def test_registry_games_all_have_a_controller_path():
         match = Match.new(game.id, {}, "any", seats(*(["easy"] * game.check_options({})["players"])))
         play_on(match, 30)
         assert Match.load(match.dump()).dump() == match.dump()
+
+
+def test_the_last_human_to_move_is_the_one_who_may_undo():
+    match = zero_pointe_after_opening(("human", "human"))
+    assert match.last_human() == 1  # the opening's last turn
+    mover = match.to_move
+    match.play("take 0 0")
+    assert match.last_human() == mover and match.undo_point(mover) == 1

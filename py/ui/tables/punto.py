@@ -26,7 +26,7 @@ class Table:
     # --- drawing -------------------------------------------------------------------------
     def card(self, card: str, **attrs):
         colour, value = card_colour(card), card_value(card)
-        label = self.app.t("ui.punto.card", colour=self.app.t(f"punto.colour.{colour}"), value=value)
+        label = self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{colour}"), value=value)
         node = el("div", f"pcard c-{colour}", None, data_card=card, aria_label=label, **attrs)
         node.appendChild(el("span", "corner", value, aria_hidden="true"))
         pips = el("span", "pips", None, aria_hidden="true")
@@ -70,8 +70,8 @@ class Table:
                 chips.appendChild(el("i", f"chip c-{colour}", None, title=t(f"punto.colour.{colour}"),
                                      aria_label=t(f"punto.colour.{colour}")))
             item.appendChild(chips)
-            item.appendChild(el("span", "deck", t("ui.punto.deck", n=view["deck_sizes"][seat])))
-            item.appendChild(el("span", "wins", t("ui.punto.wins", n=view["wins"][seat])))
+            item.appendChild(el("span", "deck", t("punto.ui.deck", n=view["deck_sizes"][seat])))
+            item.appendChild(el("span", "wins", t("punto.ui.wins", n=view["wins"][seat])))
             for card in view["trophies"][seat]:
                 item.appendChild(self.card(card))
             if by_seat and seat == view["to_move"]:
@@ -85,7 +85,7 @@ class Table:
             return ""
         name = self.app.match.seats[seat]["name"]
         if active:
-            return self.app.t("ui.punto.your_turn", name=name)
+            return self.app.t("punto.ui.your_turn", name=name)
         return self.app.t("status.thinking", name=name)
 
     def _board(self, board, legal, highlight):
@@ -99,12 +99,12 @@ class Table:
         used_y = {y for _, y in stacks}
         walls = (" wall-x" if len(used_x) >= SQUARE else "") + (" wall-y" if len(used_y) >= SQUARE else "")
         grid = el("div", "board" + walls, None, role="grid", id="board",
-                  aria_label=self.app.t("ui.punto.board", cols=len(used_x), rows=len(used_y), size=SQUARE),
+                  aria_label=self.app.t("punto.ui.board", cols=len(used_x), rows=len(used_y), size=SQUARE),
                   style=f"--cols:{max(xs) - min(xs) + 1};--rows:{max(ys) - min(ys) + 1}")
         for y in range(min(ys), max(ys) + 1):
             for x in range(min(xs), max(xs) + 1):
                 grid.appendChild(self._cell(x, y, stacks.get((x, y)), (x, y) in shown, (x, y) in highlight))
-        limits = el("p", "limits", self.app.t("ui.punto.limits", cols=len(used_x), rows=len(used_y), size=SQUARE))
+        limits = el("p", "limits", self.app.t("punto.ui.limits", cols=len(used_x), rows=len(used_y), size=SQUARE))
         return el("div", "board-wrap", None, grid, limits)
 
     def _cell(self, x, y, stack, reachable: bool, lit: bool):
@@ -115,9 +115,9 @@ class Table:
         if stack:
             cell.appendChild(self.card(stack[-1]))
             if len(stack) > 1:
-                cell.appendChild(el("span", "depth", len(stack), aria_label=self.app.t("ui.punto.depth", n=len(stack))))
+                cell.appendChild(el("span", "depth", len(stack), aria_label=self.app.t("punto.ui.depth", n=len(stack))))
         else:
-            cell.setAttribute("aria-label", self.app.t("ui.punto.empty_cell", x=x, y=y))
+            cell.setAttribute("aria-label", self.app.t("punto.ui.empty_cell", x=x, y=y))
         return cell
 
     def _hand(self, view, active: bool, hidden: bool):
@@ -125,10 +125,10 @@ class Table:
         if view["card"] is None:
             return hand
         if hidden:
-            hand.appendChild(el("div", "pcard back", None, aria_label=self.app.t("ui.punto.hidden")))
+            hand.appendChild(el("div", "pcard back", None, aria_label=self.app.t("punto.ui.hidden")))
         elif active:
             hand.appendChild(self.card(view["card"], id="turned", data_drag="card", role="button", tabindex="0"))
-            hand.appendChild(el("p", "hint", self.app.t("ui.punto.hint")))
+            hand.appendChild(el("p", "hint", self.app.t("punto.ui.hint")))
         return hand
 
     # --- moves ---------------------------------------------------------------------------
@@ -154,27 +154,27 @@ class Table:
         last = view["last_round"]
         parts = []
         if last["why_blocked"]:
-            parts.append(t(f"ui.punto.blocked.{last['why_blocked']}"))
+            parts.append(t(f"punto.ui.blocked.{last['why_blocked']}"))
         if last["result"] == "draw":
-            title = t("ui.punto.round_draw", n=last["round"])
-            parts.append(t("ui.punto.draw_body"))
+            title = t("punto.ui.round_draw", n=last["round"])
+            parts.append(t("punto.ui.draw_body"))
         else:
-            title = t("ui.punto.round_won", n=last["round"], names=seat_names(self.app, last["winners"]))
-            parts.append(t(f"ui.punto.result.{last['result']}", length=len(last["line"])))
+            title = t("punto.ui.round_won", n=last["round"], names=seat_names(self.app, last["winners"]))
+            parts.append(t(f"punto.ui.result.{last['result']}", length=len(last["line"])))
         if last["result"] != "line":
-            parts.append(standings(self.app, last["series_counts"], "ui.punto.series_of"))
+            parts.append(standings(self.app, last["series_counts"], "punto.ui.series_of"))
             if last["result"] in ("points", "draw"):
-                parts.append(standings(self.app, last["series_points"], "ui.punto.points_of"))
+                parts.append(standings(self.app, last["series_points"], "punto.ui.points_of"))
         if last["trophy"]:
-            trophy = el("div", "trophy", t("ui.punto.trophy"), self.card(last["trophy"]))
+            trophy = el("div", "trophy", t("punto.ui.trophy"), self.card(last["trophy"]))
             parts.append(trophy)
-        parts.append(standings(self.app, view["wins"], "ui.punto.wins_of"))
+        parts.append(standings(self.app, view["wins"], "punto.ui.wins_of"))
         return title, parts
 
     def match_end(self, view):
         winners = view["outcome"]["winners"]
         title = self.app.t("ui.match_won", names=seat_names(self.app, winners))
-        body = [standings(self.app, view["outcome"]["scores"], "ui.punto.wins_of")]
+        body = [standings(self.app, view["outcome"]["scores"], "punto.ui.wins_of")]
         for seat, cards in enumerate(view["trophies"]):
             if cards:
                 row = el("div", "trophy", self.app.match.seats[seat]["name"])

@@ -26,12 +26,12 @@ class Table:
     def card(self, slot, **attrs):
         t = self.app.t
         if slot is None:
-            return el("div", "zcard gone", None, aria_label=t("ui.zp.gone"), **attrs)
+            return el("div", "zcard gone", None, aria_label=t("zero_pointe.ui.gone"), **attrs)
         if slot.get("down") or slot.get("hidden"):
-            return el("div", "zcard down", None, aria_label=t("ui.zp.down"), **attrs)
+            return el("div", "zcard down", None, aria_label=t("zero_pointe.ui.down"), **attrs)
         value = slot["value"]
         node = el("div", f"zcard b-{band(value)}", None, data_card=slot["id"],
-                  aria_label=t("ui.zp.card", value=value), **attrs)
+                  aria_label=t("zero_pointe.ui.card", value=value), **attrs)
         node.appendChild(el("span", "num", value, aria_hidden="true"))
         return node
 
@@ -67,9 +67,9 @@ class Table:
         name = self.app.match.seats[seat]["name"]
         box = el("div", "zseat small" if small else "zseat mine", None, data_grid=seat,
                  data_turn=seat == view["to_move"])
-        box.appendChild(el("p", "zname", t("ui.zp.seat", name=name, total=view["totals"][seat])))
+        box.appendChild(el("p", "zname", t("zero_pointe.ui.seat", name=name, total=view["totals"][seat])))
         turnable = {m[5:] for m in view["legal"] if m.startswith("turn ")} if active else set()
-        slots = el("div", "zgrid", None, role="grid", aria_label=t("ui.zp.grid_of", name=name))
+        slots = el("div", "zgrid", None, role="grid", aria_label=t("zero_pointe.ui.grid_of", name=name))
         for r in range(ROWS):
             for c in range(COLS):
                 slot = grid[r][c]
@@ -88,7 +88,7 @@ class Table:
         legal = view["legal"]
         piles = el("div", "piles")
         draw = el("button", "zcard down pile", None, type="button", data_pile="draw",
-                  aria_label=t("ui.zp.draw_pile", n=view["draw_size"]),
+                  aria_label=t("zero_pointe.ui.draw_pile", n=view["draw_size"]),
                   data_action="move" if active and "draw" in legal else None, data_move="draw",
                   disabled=not (active and "draw" in legal))
         draw.appendChild(el("span", "count", view["draw_size"], aria_hidden="true"))
@@ -103,7 +103,7 @@ class Table:
             mine = active and view["phase"] == "drawn"
             drawn = self.card(view["drawn"], data_pile="drawn", data_drag="drawn" if mine else None,
                               role="button" if mine else None, tabindex="0" if mine else None)
-            piles.appendChild(el("div", "pile-box drawn", t("ui.zp.drawn"), drawn))
+            piles.appendChild(el("div", "pile-box drawn", t("zero_pointe.ui.drawn"), drawn))
         return piles
 
     def _actions(self, view, active: bool):
@@ -122,7 +122,7 @@ class Table:
     def _setting(self):
         box = el("input", "", None, type="checkbox", data_setting="always_remove",
                  checked=bool(self.app.prefs.get("always_remove")))
-        return el("label", "setting", None, box, el("span", "", self.app.t("ui.zp.always_remove")))
+        return el("label", "setting", None, box, el("span", "", self.app.t("zero_pointe.ui.always_remove")))
 
     def _status(self, view, active: bool) -> str:
         t = self.app.t
@@ -162,7 +162,7 @@ class Table:
     def drop(self, source: str, target: str):
         if target == "discard":
             if source == "discard":
-                return self.app.t("ui.zp.same_pile")
+                return self.app.t("zero_pointe.ui.same_pile")
             return self.app.play_human("reject")
         kind = "take" if source == "discard" else "keep"
         return self.app.play_human(f"{kind} {target.replace(',', ' ')}")
@@ -197,7 +197,7 @@ class Table:
                            raw=last["raw_scores"][c], score=last["scores"][c]))
         table = el("table", "scores")
         head = el("tr")
-        for key in ("ui.zp.player", "zero_pointe.raw_score", "zero_pointe.round_score", "zero_pointe.total"):
+        for key in ("zero_pointe.ui.player", "zero_pointe.raw_score", "zero_pointe.round_score", "zero_pointe.total"):
             head.appendChild(el("th", "", t(key)))
         table.appendChild(head)
         for seat, info in enumerate(seats):
@@ -206,9 +206,9 @@ class Table:
                 row.appendChild(el("td", "", value))
             table.appendChild(row)
         parts.append(table)
-        return t("ui.zp.round_over", n=last["round"]), parts
+        return t("zero_pointe.ui.round_over", n=last["round"]), parts
 
     def match_end(self, view):
         outcome = view["outcome"]
         title = self.app.t("ui.match_won", names=seat_names(self.app, outcome["winners"]))
-        return title, [standings(self.app, outcome["scores"], "ui.zp.total_of")]
+        return title, [standings(self.app, outcome["scores"], "zero_pointe.ui.total_of")]
