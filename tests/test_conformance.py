@@ -155,6 +155,7 @@ def test_every_game_declares_itself(game):
     for level in game.levels:
         assert callable(ai.player(game.id, level))
     assert registry.get(game.id) is game
+    assert [g.catalog_order for g in registry.games()] == sorted({g.catalog_order for g in registry.games()})
 
 
 @pytest.mark.parametrize("first", ["games.zero_pointe", "games.punto.game", "i18n.punto", "ai"])

@@ -32,6 +32,7 @@ class Game(Protocol):
     scoring: str             # HIGH_WINS or LOW_WINS
     options: tuple           # engine.options.Option, "players" among them
     levels: tuple            # computer levels, weakest first ("easy", "medium", ...)
+    catalog_order: int       # where the home page lists it
 
     def check_options(self, given: dict) -> dict:
         """The complete option dict, or BadOptions naming the faulty key."""
@@ -93,6 +94,7 @@ class GameBase:
     scoring: str = HIGH_WINS
     options: tuple = ()
     levels: tuple = ("easy", "medium")
+    catalog_order: int = 0
 
     def check_options(self, given: dict) -> dict:
         return _options.resolve(self.options, given)

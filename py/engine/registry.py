@@ -36,7 +36,8 @@ def get(game_id):
 
 
 def games() -> list:
-    return list(games_by_id().values())
+    """Every game, in the order the home page lists them."""
+    return sorted(games_by_id().values(), key=lambda game: game.catalog_order)
 
 
 def module_name(game_id: str) -> str:

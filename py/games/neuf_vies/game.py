@@ -13,6 +13,7 @@ from games.neuf_vies import view as views
 
 class NeufVies(GameBase):
     id = "neuf-vies"
+    catalog_order = 4
     seats = (2, 6)
     information = PRIVATE_HANDS
     scoring = HIGH_WINS

@@ -18,6 +18,7 @@ from games.punto.view import build_view
 
 class Punto(GameBase):
     id = "punto"
+    catalog_order = 1
     seats = (2, 4)
     information = HIDDEN_PILES  # the decks' order; the turned card is public
     scoring = HIGH_WINS         # rounds won

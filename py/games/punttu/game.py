@@ -14,6 +14,7 @@ from games.punttu import view as views
 
 class Punttu(GameBase):
     id = "punttu"
+    catalog_order = 3
     seats = (2, 6)
     information = PRIVATE_HANDS  # the hands; the stock is unknown to all
     scoring = HIGH_WINS

@@ -12,6 +12,7 @@ from games.zero_pointe.cards import full_deck
 
 class ZeroPointe(GameBase):
     id = "zero-pointe"
+    catalog_order = 2
     seats = (2, 8)
     information = HIDDEN_PILES  # face-down cards and the draw pile; a drawn card to the others
     scoring = LOW_WINS
