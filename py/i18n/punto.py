@@ -64,6 +64,8 @@ EN = {
     "punto.ui.points_of": "{name}: {score} points in series",
     "punto.ui.trophy": "Trophy, out of the game:",
     "punto.ui.wins_of": "{name}: {score} rounds won",
+    "punto.ui.log.put": "{name} put {card}.",
+    "punto.ui.log.crush": "{name} put {card} on {under}.",
 }
 
 FR = {
@@ -129,4 +131,6 @@ FR = {
     "punto.ui.points_of": "{name} : {score} points dans les séries",
     "punto.ui.trophy": "Trophée, sorti du jeu :",
     "punto.ui.wins_of": "{name} : {score} manches gagnées",
+    "punto.ui.log.put": "{name} a posé {card}.",
+    "punto.ui.log.crush": "{name} a posé {card} sur {under}.",
 }

@@ -68,6 +68,15 @@ EN = {
     "zero_pointe.ui.player": "Player",
     "zero_pointe.ui.round_over": "Round {n} is over",
     "zero_pointe.ui.total_of": "{name}: {score} points",
+    "zero_pointe.ui.log.turn": "{name} turned a {value}.",
+    "zero_pointe.ui.log.take": "{name} took the discard {value} and dropped a {dropped}.",
+    "zero_pointe.ui.log.draw": "{name} drew a card.",
+    "zero_pointe.ui.log.keep": "{name} kept the drawn {value} and dropped a {dropped}.",
+    "zero_pointe.ui.log.reject": "{name} rejected the drawn {dropped}.",
+    "zero_pointe.ui.log.remove": "{name} removed column {col}.",
+    "zero_pointe.ui.log.leave": "{name} left column {col} standing.",
+    "zero_pointe.ui.log.take_last": "{name} took the discard {value}.",
+    "zero_pointe.ui.log.keep_last": "{name} kept the drawn {value}.",
 }
 
 FR = {
@@ -133,4 +142,13 @@ FR = {
     "zero_pointe.ui.player": "Joueur",
     "zero_pointe.ui.round_over": "Fin de la manche {n}",
     "zero_pointe.ui.total_of": "{name} : {score} points",
+    "zero_pointe.ui.log.turn": "{name} a retourné un {value}.",
+    "zero_pointe.ui.log.take": "{name} a pris le {value} de la défausse et jeté un {dropped}.",
+    "zero_pointe.ui.log.draw": "{name} a pioché une carte.",
+    "zero_pointe.ui.log.keep": "{name} a gardé le {value} pioché et jeté un {dropped}.",
+    "zero_pointe.ui.log.reject": "{name} a refusé le {dropped} pioché.",
+    "zero_pointe.ui.log.remove": "{name} a retiré la colonne {col}.",
+    "zero_pointe.ui.log.leave": "{name} a gardé la colonne {col}.",
+    "zero_pointe.ui.log.take_last": "{name} a pris le {value} de la défausse.",
+    "zero_pointe.ui.log.keep_last": "{name} a gardé le {value} pioché.",
 }

@@ -8,12 +8,13 @@ from engine.match import Match
 from engine.save import parse
 from i18n import LANGS, pick_lang, prefix, t
 from ui import home, overlay, storage, url
-from ui.dom import by_id, closest, later, listen, set_flag
+from ui.dom import by_id, closest, el, find, later, listen, set_flag
 from ui.drag import Picker
 from ui.newgame import NewGameForm
 from ui.tables import has_table, table_for
 
 SPEEDS = {"normal": (600, 450), "fast": (60, 120)}  # a computer's pause and flight, in ms
+LOG_SHOWN = 3  # moves the log shows: the last few, the table stays the thing to look at
 UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
@@ -32,6 +33,7 @@ class App:
         self.saved = None  # the match in storage, if any
         self.saved_text = None  # the save as this tab last read or wrote it (other tabs write too)
         self.told_no_room = False  # a full storage is said once, not at every move
+        self.log = []  # this visit's moves in words, newest last
         self.form = None
         self.table = None
         self.turn_token = 0  # bumped at every redraw and when the table goes: late timers do nothing
@@ -40,6 +42,7 @@ class App:
         listen(root, "change", self.on_change)
         listen(root, "keydown", self.on_key)
         listen(js.window, "storage", self.on_storage)
+        overlay.on_cancel(self.on_escape)
 
     # --- words ---------------------------------------------------------------------------
     def t(self, key: str, **params) -> str:
@@ -63,7 +66,8 @@ class App:
         switch = by_id("lang")
         switch.textContent = self.t("lang.switch")
         switch.setAttribute("aria-label", self.t("lang.switch_label"))
-        by_id("home-link").setAttribute("aria-label", self.t("nav.home"))
+        by_id("home-label").textContent = " — " + self.t("nav.home")  # its name keeps "Tapis"
+        by_id("unfold").textContent = self.t("btn.unfold")
 
     # --- start-up ------------------------------------------------------------------------
     def start(self):
@@ -138,7 +142,8 @@ class App:
         if self.saved is not None and not confirmed:
             self.pending = (game_id, options, seed, seats)
             overlay.show(self.t("confirm.replace.title"), self.t("confirm.replace.body"),
-                         buttons=[(self.t("btn.replace"), "replace-save"), (self.t("btn.cancel"), "close")])
+                         buttons=[(self.t("btn.replace"), "replace-save"), (self.t("btn.cancel"), "close")],
+                         escape="close")
             return
         try:
             match = Match.new(game_id, options, seed, seats)
@@ -152,6 +157,7 @@ class App:
         self.leave_table()
         self.form = None
         self.match = match
+        self.log = []
         self.table = table_for(match.game.id)(self)
         storage.set_at_table(True)
         self.advance()
@@ -174,12 +180,14 @@ class App:
             self.table.render_round_end(view)
             title, body = self.table.round_end(view)
             button = "btn.see_result" if m.over else "btn.next_round"
-            overlay.show(title, *body, buttons=[(self.t(button), "round-seen")], cls="round-end")
+            overlay.show(title, *body, buttons=[(self.t(button), "round-seen")], cls="round-end",
+                         escape="fold", fold_label=self.t("btn.fold"))
         elif step.kind == "over":
             self.table.render(view, active=False)
             title, body = self.table.match_end(view)
             overlay.show(title, *body, buttons=[(self.t("btn.rematch"), "rematch"),
-                                                (self.t("btn.home"), "home")], cls="match-end")
+                                                (self.t("btn.home"), "home")], cls="match-end",
+                         escape="fold", fold_label=self.t("btn.fold"))
         elif step.kind == "gate":
             self.table.render(view, active=False, hidden=True)
             name = m.seats[step.seat]["name"]
@@ -197,6 +205,30 @@ class App:
             token = self.turn_token
             later(SPEEDS[self.speed()][0], lambda: self.computer_turn(token))
         set_flag("state", {"round_end": "round-end", "over": "over"}.get(step.kind, step.kind))
+        self.show_log()
+        self.settle_focus()
+
+    def show_log(self):
+        """The last moves in words under the table, the newest last and marked."""
+        box = el("section", "movelog", None, aria_labelledby="log-title")
+        box.appendChild(el("h2", "sr-only", self.t("log.title"), id="log-title"))
+        items = el("ol", "")
+        for i, words in enumerate(self.log):
+            items.appendChild(el("li", "latest" if i == len(self.log) - 1 else "", words))
+        box.appendChild(items)
+        self.screen.appendChild(box)
+
+    def settle_focus(self):
+        """After a redraw, focus never stays on <body>: the card to play, else the status line."""
+        active = js.document.activeElement
+        if by_id("overlay").open or (active and active.tagName != "BODY"
+                                     and self.screen.contains(active)):
+            return
+        target = find(self.screen, "[data-drag]") or find(self.screen, "#status")
+        if target is not None:
+            if not target.hasAttribute("tabindex"):
+                target.setAttribute("tabindex", "-1")
+            target.focus()
 
     def save(self) -> bool:
         """Store the match after a move. Another tab may have changed the save meanwhile: then
@@ -228,7 +260,7 @@ class App:
 
         def land():
             if token == self.turn_token:
-                self.match.play(move)
+                self.play_and_tell(move)
                 self.advance()
 
         self.table.animate(move, SPEEDS[self.speed()][1], land)
@@ -239,12 +271,24 @@ class App:
         if m is None or not m.is_human(m.to_move) or m.step().kind != "human":
             return None  # a stale tap while a computer plays or a dialog is up
         try:
-            m.play(move)
+            self.play_and_tell(move)
         except IllegalMove as err:
             return self.reason(err)
         self.say("")
         self.advance()
         return None
+
+    def play_and_tell(self, move: str):
+        """Play a move and tell it in words: in the move log, and to screen readers."""
+        m = self.match
+        mover = m.to_move
+        seat = m.screen_seat()
+        seat = mover if seat is None else seat
+        before = m.view(seat)
+        m.play(move)
+        words = self.table.describe(before, move, m.view(seat), m.seats[mover]["name"])
+        self.log = (self.log + [words])[-LOG_SHOWN:]
+        by_id("announce").textContent = words
 
     # --- undo --------------------------------------------------------------------------------
     def show_undo(self, at_table: bool):
@@ -353,6 +397,17 @@ class App:
 
     def do_close(self, node):
         overlay.hide()
+
+    def do_fold(self, node):
+        overlay.fold()
+
+    def do_unfold(self, node):
+        overlay.unfold()
+
+    def on_escape(self, action):
+        """Escape on a dialog: what it may safely do there (fold a result, cancel a question)."""
+        if action is not None:
+            getattr(self, "do_" + action)(None)
 
     def do_round_seen(self, node):
         self.match.acknowledge_round()

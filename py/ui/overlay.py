@@ -1,33 +1,74 @@
-"""Dialogs over the table: round end, match end, pass the device, confirmations. One at a time;
-each button carries a ``data-action`` handled by the app."""
-from ui.dom import by_id, clear, el
+"""Dialogs over the table: round end, match end, pass the device, confirmations. One at a time,
+in the page's native modal <dialog> (focus stays inside; the browser returns it on close).
+Each button carries a ``data-action`` handled by the app. A result dialog can be folded away to
+look at the table it announces, and unfolded again."""
+from ui.dom import by_id, clear, el, listen
+
+_STATE = {"escape": None}
 
 
-def show(title: str, *body, buttons=(), cls: str = ""):
-    """Replace the overlay with a dialog; ``buttons`` are (label, action, extra attrs) tuples."""
-    layer = clear(by_id("overlay"))
-    box = el("div", f"dialog {cls}".strip(), None, role="dialog", aria_modal="true",
-             aria_labelledby="dialog-title")
+def _layer():
+    return by_id("overlay")
+
+
+def show(title: str, *body, buttons=(), cls: str = "", escape=None, fold_label=None):
+    """Open a dialog; ``buttons`` are (label, action, extra attrs) tuples. ``escape`` is the
+    action Escape takes (None: Escape does nothing); with ``fold_label`` a button folds the
+    dialog away, and a floating button brings it back."""
+    layer = clear(_layer())
+    box = el("div", f"dialog {cls}".strip(), None, aria_labelledby="dialog-title")
     box.appendChild(el("h2", "", title, id="dialog-title"))
     for part in body:
         if part is not None:
             box.appendChild(el("p", "", part) if isinstance(part, str) else part)
     row = el("div", "buttons")
     for label, action, *extra in buttons:
-        row.appendChild(el("button", "btn", label, type="button", data_action=action, **(extra[0] if extra else {})))
+        row.appendChild(el("button", "btn primary" if not row.children.length else "btn", label,
+                           type="button", data_action=action, **(extra[0] if extra else {})))
+    if fold_label:
+        row.appendChild(el("button", "btn", fold_label, type="button", data_action="fold"))
     box.appendChild(row)
     layer.appendChild(box)
-    layer.hidden = False
+    layer.setAttribute("aria-labelledby", "dialog-title")
+    _STATE["escape"] = escape
+    unfold = by_id("unfold")
+    unfold.hidden = True
+    if not layer.open:
+        layer.showModal()
     first = box.querySelector("button")
     if first:
         first.focus()
 
 
+def fold():
+    """Close the dialog but keep it: the floating button reopens it."""
+    _layer().close()
+    unfold = by_id("unfold")
+    unfold.hidden = False
+    unfold.focus()
+
+
+def unfold():
+    by_id("unfold").hidden = True
+    layer = _layer()
+    layer.showModal()
+    first = layer.querySelector("button")
+    if first:
+        first.focus()
+
+
 def hide():
-    layer = by_id("overlay")
+    layer = _layer()
+    if layer.open:
+        layer.close()
     clear(layer)
-    layer.hidden = True
+    by_id("unfold").hidden = True
+    _STATE["escape"] = None
 
 
-def is_open() -> bool:
-    return not by_id("overlay").hidden
+def on_cancel(handler):
+    """Escape on the dialog: the browser would close it; ``handler(action)`` decides instead."""
+    def cancel(event):
+        event.preventDefault()
+        handler(_STATE["escape"])
+    listen(_layer(), "cancel", cancel)

@@ -63,7 +63,7 @@ def wait_state(page, *states, timeout=30_000) -> str:
             }""", arg=list(states), timeout=timeout)
     except PlaywrightTimeout:
         seen = page.evaluate("""() => [document.documentElement.dataset.state || null,
-            document.querySelector('#overlay:not([hidden]) h2')?.textContent || null,
+            document.querySelector('#overlay[open] h2')?.textContent || null,
             document.getElementById('notice').textContent]""")
         raise AssertionError(f"waited for state {states}; the page shows state {seen[0]!r}, "
                              f"dialog {seen[1]!r}, notice {seen[2]!r}") from None

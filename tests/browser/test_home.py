@@ -142,7 +142,7 @@ def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
 
     press(page, "home")
     _new_punto(page)
-    assert page.text_content("#overlay [role=dialog] h2") == en("confirm.replace.title")
+    assert page.text_content("#overlay h2") == en("confirm.replace.title")
     press(page, "close")  # Cancel
     assert page.locator("#overlay").is_hidden()
     assert page.locator('form.newgame[data-game="punto"]').is_visible()

@@ -27,6 +27,7 @@ class Table:
     def card(self, card: str, **attrs):
         colour, value = card_colour(card), card_value(card)
         label = self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{colour}"), value=value)
+        attrs.setdefault("role", "img")  # a card is a picture with a name, unless it acts
         node = el("div", f"pcard c-{colour}", None, data_card=card, aria_label=label, **attrs)
         node.appendChild(el("span", "corner", value, aria_hidden="true"))
         pips = el("span", "pips", None, aria_hidden="true")
@@ -68,7 +69,7 @@ class Table:
             chips = el("span", "chips")
             for colour in view["colours"][seat]:
                 chips.appendChild(el("i", f"chip c-{colour}", None, title=t(f"punto.colour.{colour}"),
-                                     aria_label=t(f"punto.colour.{colour}")))
+                                     role="img", aria_label=t(f"punto.colour.{colour}")))
             item.appendChild(chips)
             item.appendChild(el("span", "deck", t("punto.ui.deck", n=view["deck_sizes"][seat])))
             item.appendChild(el("span", "wins", t("punto.ui.wins", n=view["wins"][seat])))
@@ -102,8 +103,10 @@ class Table:
                   aria_label=self.app.t("punto.ui.board", cols=len(used_x), rows=len(used_y), size=SQUARE),
                   style=f"--cols:{max(xs) - min(xs) + 1};--rows:{max(ys) - min(ys) + 1}")
         for y in range(min(ys), max(ys) + 1):
+            row = el("div", "row", None, role="row")  # display: contents, for the grid's rows
             for x in range(min(xs), max(xs) + 1):
-                grid.appendChild(self._cell(x, y, stacks.get((x, y)), (x, y) in shown, (x, y) in highlight))
+                row.appendChild(self._cell(x, y, stacks.get((x, y)), (x, y) in shown, (x, y) in highlight))
+            grid.appendChild(row)
         limits = el("p", "limits", self.app.t("punto.ui.limits", cols=len(used_x), rows=len(used_y), size=SQUARE))
         return el("div", "board-wrap", None, grid, limits)
 
@@ -125,7 +128,7 @@ class Table:
         if view["card"] is None:
             return hand
         if hidden:
-            hand.appendChild(el("div", "pcard back", None, aria_label=self.app.t("punto.ui.hidden")))
+            hand.appendChild(el("div", "pcard back", None, role="img", aria_label=self.app.t("punto.ui.hidden")))
         elif active:
             hand.appendChild(self.card(view["card"], id="turned", data_drag="card", role="button", tabindex="0"))
             hand.appendChild(el("p", "hint", self.app.t("punto.ui.hint")))
@@ -147,6 +150,19 @@ class Table:
     def animate(self, move: str, ms: int, then):
         self.last = move
         fly(by_id("turned"), find(self.app.screen, f'[data-cell="{move}"]'), ms, then)
+
+    def describe(self, before, move: str, after, name: str) -> str:
+        """The move in words, for the log: the card placed and the card it crushed."""
+        t = self.app.t
+        placed = self._words(before["card"])
+        covered = next((c["cards"][-1] for c in before["board"] if f'{c["x"]},{c["y"]}' == move), None)
+        if covered is None:
+            return t("punto.ui.log.put", name=name, card=placed)
+        return t("punto.ui.log.crush", name=name, card=placed, under=self._words(covered))
+
+    def _words(self, card: str) -> str:
+        return self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{card_colour(card)}"),
+                          value=card_value(card))
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view):

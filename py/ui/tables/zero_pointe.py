@@ -25,6 +25,7 @@ class Table:
     # --- drawing -------------------------------------------------------------------------
     def card(self, slot, **attrs):
         t = self.app.t
+        attrs.setdefault("role", "img")  # a card is a picture with a name, unless it acts
         if slot is None:
             return el("div", "zcard gone", None, aria_label=t("zero_pointe.ui.gone"), **attrs)
         if slot.get("down") or slot.get("hidden"):
@@ -71,6 +72,8 @@ class Table:
         turnable = {m[5:] for m in view["legal"] if m.startswith("turn ")} if active else set()
         slots = el("div", "zgrid", None, role="grid", aria_label=t("zero_pointe.ui.grid_of", name=name))
         for r in range(ROWS):
+            row = el("div", "zrow", None, role="row")  # display: contents, for the grid's rows
+            slots.appendChild(row)
             for c in range(COLS):
                 slot = grid[r][c]
                 key = f"{r},{c}"
@@ -78,8 +81,8 @@ class Table:
                 if not small and slot is not None:
                     attrs["data_drop"] = key
                 if f"{r} {c}" in turnable:
-                    attrs.update(data_action="move", data_move=f"turn {r} {c}", role="button", tabindex="0")
-                slots.appendChild(self.card(slot, **attrs))
+                    attrs.update(data_action="move", data_move=f"turn {r} {c}", tabindex="0")
+                row.appendChild(self.card(slot, **attrs))
         box.appendChild(slots)
         return box
 
@@ -97,12 +100,12 @@ class Table:
         takes = active and any(m.startswith("take ") for m in legal)
         discard = self.card(top, data_drop="discard", data_pile="discard",
                             data_drag="discard" if takes else None,
-                            role="button" if takes else None, tabindex="0" if takes else None)
+                            role="button" if takes else "img", tabindex="0" if takes else None)
         piles.appendChild(el("div", "pile-box", t("zero_pointe.discard_pile"), discard))
         if view["drawn"] is not None:
             mine = active and view["phase"] == "drawn"
             drawn = self.card(view["drawn"], data_pile="drawn", data_drag="drawn" if mine else None,
-                              role="button" if mine else None, tabindex="0" if mine else None)
+                              role="button" if mine else "img", tabindex="0" if mine else None)
             piles.appendChild(el("div", "pile-box drawn", t("zero_pointe.ui.drawn"), drawn))
         return piles
 
@@ -183,6 +186,27 @@ class Table:
         if kind == "reject":
             slot = find(self.app.screen, '[data-pile="discard"]')
         fly(find(self.app.screen, f'[data-pile="{origin}"]'), slot, ms, then)
+
+    def describe(self, before, move: str, after, name: str) -> str:
+        """The move in words, for the log, from what the screen's seat may see. A move that ends
+        the round is read from the round's record (the table is dealt anew by then)."""
+        t = self.app.t
+        kind, *args = move.split()
+        same_round = after["round"] == before["round"] and after["outcome"] is None
+        grids = after["grids"] if same_round else after["last_round"]["grids"]
+        dropped = after["discard_top"]["value"] if same_round else None
+        tail = "" if dropped is not None else "_last"  # the card it dropped went with the deal
+        if kind in ("turn", "keep"):
+            row, col = map(int, args)
+            value = grids[before["to_move"]][row][col]["value"]
+            return t(f"zero_pointe.ui.log.{kind}{'' if kind == 'turn' else tail}", name=name,
+                     value=value, dropped=dropped)
+        if kind == "take":
+            return t(f"zero_pointe.ui.log.take{tail}", name=name,
+                     value=before["discard_top"]["value"], dropped=dropped)
+        if kind in ("remove", "leave"):
+            return t(f"zero_pointe.ui.log.{kind}", name=name, col=int(args[0]) + 1)
+        return t(f"zero_pointe.ui.log.{kind}", name=name, dropped=dropped)  # draw, reject
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view):
