@@ -1,4 +1,6 @@
 """Pieces every table shares: seat names, the flight of a computer's card, standings."""
+import js
+
 from ui.dom import el, later
 
 
@@ -9,7 +11,11 @@ def seat_names(app, seats) -> str:
 
 def fly(node, target, ms: int, then):
     """Move ``node`` on screen onto ``target`` in ``ms`` milliseconds, then call ``then``: a
-    computer's move is seen travelling, not teleported."""
+    computer's move is seen travelling, not teleported; at once for players who ask for less
+    motion (the pause before a computer's turn still lets them follow)."""
+    if js.matchMedia("(prefers-reduced-motion: reduce)").matches:
+        then()
+        return
     if not node or not target:  # None, or JS null from a query that found nothing
         later(ms, then)
         return

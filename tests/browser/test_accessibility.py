@@ -1,0 +1,127 @@
+"""axe-core (a dev dependency from npm, never shipped) finds nothing on any screen, at desktop
+and phone size: home, every new-game screen, both tables mid-game, with a card held, a round end
+and the match end. Also: focus after a move, dialogs' Escape, reduced motion."""
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from helpers import (HAND, en, put_storage, read_board, start_punto, tap_card, use_prefs,
+                     wait_state, watched_board)
+from ui.tables import has_table
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
+V1 = ROOT / "tests" / "data" / "saves_v1"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 640}}
+
+
+def violations(page) -> list:
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE)
+    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+        .violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)""")
+    return found
+
+
+@pytest.fixture(params=list(SIZES), ids=list(SIZES))
+def page(request, new_context):
+    context = new_context(locale="en-US", viewport=SIZES[request.param])
+    use_prefs(context, speed="fast")
+    return context.new_page()
+
+
+def test_home_and_every_new_game_screen(page, base_url, open_app):
+    open_app(page, base_url)
+    assert violations(page) == []
+    for game in registry.games():
+        if has_table(game.id):
+            open_app(page, base_url, f"game={game.id}")
+            assert page.locator("form.newgame").is_visible()
+            assert violations(page) == [], game.id
+
+
+def test_punto_mid_game_with_a_card_held_and_the_match_end(page, base_url, open_app):
+    start_punto(open_app, page, base_url, seed="axe")
+    card = page.get_attribute(HAND, "data-card")
+    tap_card(page)
+    assert watched_board(page) == {"0,0": card}
+    assert wait_state(page, "human") == "human"
+    assert violations(page) == []
+    page.click(HAND)
+    assert page.locator("[data-legal]").count() > 0
+    assert violations(page) == []
+
+
+def _resume(page, base_url, open_app, name: str):
+    put_storage(page, base_url, {"tapis.save": (V1 / f"{name}.json").read_text(),
+                                 "tapis.prefs": json.dumps({"speed": "fast", "lang": "en"})})
+    open_app(page, base_url)
+    page.click('[data-action="continue"]')
+
+
+@pytest.mark.parametrize("name", ["punto-teams-unseen-round-end", "zp-3p-unseen-round-end"])
+def test_round_ends_and_their_folded_table(page, base_url, open_app, name):
+    _resume(page, base_url, open_app, name)
+    assert wait_state(page, "round-end") == "round-end"
+    assert violations(page) == []
+    page.keyboard.press("Escape")  # folds the result away: the table it announces is there
+    assert page.locator("#overlay").is_hidden() and page.locator("#unfold").is_visible()
+    assert violations(page) == []
+    page.click("#unfold")
+    assert page.locator("#overlay .round-end").is_visible()
+
+
+def test_zero_pointe_mid_game(page, base_url, open_app):
+    _resume(page, base_url, open_app, "zp-4p-late")
+    assert wait_state(page, "human") == "human"
+    assert violations(page) == []
+    page.click('[data-pile="discard"]')  # held: the legal slots light up
+    assert page.locator("[data-legal]").count() > 0
+    assert violations(page) == []
+
+
+def test_the_match_end(page, base_url, open_app):
+    open_app(page, base_url, "game=punto&seed=end")
+    page.locator('[data-option="rounds_to_win"]').select_option("1")
+    page.locator(".seat-row").nth(0).locator("select").select_option("easy")
+    page.click('[data-action="start"]')
+    while wait_state(page, "round-end", "over", timeout=60_000) != "over":
+        page.click('[data-action="round-seen"]')
+    assert page.locator("#overlay .match-end").is_visible()
+    assert violations(page) == []
+
+
+def _words(card: str) -> str:
+    return en("punto.ui.card", colour=en(f"punto.colour.{card[0]}"), value=int(card[1]))
+
+
+def test_moves_are_told_in_words_and_focus_lands_on_the_card_to_play(page, base_url, open_app):
+    start_punto(open_app, page, base_url, seed="focus")
+    card = page.get_attribute(HAND, "data-card")
+    page.focus(HAND)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # the first lit cell has the focus: place the card there
+    assert wait_state(page, "human") == "human"
+    assert page.evaluate("document.activeElement.matches('#hand [data-drag]')")
+    told = page.locator(".movelog li").all_text_contents()
+    assert told[0] == en("punto.ui.log.put", name="Player 1", card=_words(card))
+    [computer] = [c for c in read_board(page).values() if c != card]
+    assert told[1].startswith(f"Player 2 put {_words(computer)}")
+    assert page.text_content("#announce") == told[1]  # what a screen reader hears
+
+
+def test_reduced_motion_moves_cards_at_once(new_context, base_url, open_app):
+    context = new_context(locale="en-US", reduced_motion="reduce")
+    use_prefs(context, speed="normal")
+    page = context.new_page()
+    start_punto(open_app, page, base_url, seed="still")
+    page.evaluate("""() => { window.__flights = 0; new MutationObserver((changes) => {
+        for (const c of changes) if (c.target.classList?.contains('flying')) window.__flights++;
+    }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['class']}); }""")
+    tap_card(page)
+    assert wait_state(page, "human") == "human"
+    assert page.evaluate("window.__flights") == 0
+    assert page.evaluate("getComputedStyle(document.querySelector('#hand [data-drag]'))"
+                         ".transitionDuration") == "0s"
