@@ -52,7 +52,8 @@ def test_keys_named_in_the_page_exist():
         keys |= set(re.findall(r'\bt\(\s*"([a-z_]+(?:\.[a-z_]+)+)"', path.read_text()))
     assert len(keys) > 30
     for lang in LANGS:
-        missing = sorted(k for k in keys if k not in CATALOGS[lang])
+        missing = sorted(k for k in keys if k not in CATALOGS[lang]
+                         and f"{k}.other" not in CATALOGS[lang])
         assert not missing, f"{lang}: {missing}"
 
 
@@ -100,6 +101,7 @@ def _used_keys() -> tuple:
 
 def test_no_key_goes_unused():
     whole, prefixes = _used_keys()
+    whole |= {f"{key}.{form}" for key in whole for form in ("one", "other")}  # plural forms
     unused = sorted(key for key in CATALOGS["en"]
                     if key not in whole and not any(key.startswith(p) for p in prefixes))
     assert unused == []
@@ -111,3 +113,18 @@ def test_each_game_keeps_its_words_in_its_own_catalog():
         assert all(key.startswith(game + ".") for key in module.EN), module.__name__
     games = {prefix(g.id) for g in registry.games()}
     assert not [key for key in MODULES[0].EN if key.split(".")[0] in games]
+
+
+def test_plurals_follow_each_language():
+    assert t("en", "punto.ui.wins", n=1) == "1 round won"
+    assert t("en", "punto.ui.wins", n=0) == "0 rounds won"
+    assert t("fr", "punto.ui.wins", n=1) == "1 manche gagnée"
+    assert t("fr", "punto.ui.wins", n=0) == "0 manche gagnée"
+    assert t("fr", "punto.ui.wins", n=2) == "2 manches gagnées"
+
+
+def test_plural_forms_come_in_pairs():
+    for lang in LANGS:
+        for key in CATALOGS[lang]:
+            if key.endswith(".one"):
+                assert key[:-4] + ".other" in CATALOGS[lang], key

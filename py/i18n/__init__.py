@@ -44,9 +44,25 @@ def pick_lang(preferred) -> str:
     return "en"
 
 
+def _plural_fallback(lang: str, n) -> str:
+    """CLDR's cardinal rule for our languages (French counts 0 and 1 as singular)."""
+    if lang == "fr":
+        return "one" if 0 <= n < 2 else "other"
+    return "one" if n == 1 else "other"
+
+
+# The page swaps in the browser's Intl.PluralRules; CPython tests keep the fallback.
+PLURAL = {"rule": _plural_fallback}
+
+
 def t(lang: str, key: str, **params) -> str:
+    """The text of ``key`` with ``params`` filled; a key with ".one"/".other" forms picks the
+    form that suits ``n``."""
     catalogs = __getattr__("CATALOGS")
     catalog = catalogs.get(lang, catalogs["en"])
+    if key not in catalog and "n" in params and f"{key}.other" in catalog:
+        form = f"{key}.{PLURAL['rule'](lang, params['n'])}"
+        key = form if form in catalog else f"{key}.other"
     text = catalog.get(key) or catalogs["en"].get(key)
     if text is None:
         raise KeyError(f"no text for {key!r}")

@@ -6,14 +6,16 @@ from engine import registry
 from engine.errors import BadOptions, IllegalMove
 from engine.match import Match
 from engine.save import parse
-from i18n import LANGS, pick_lang, prefix, t
-from ui import home, overlay, storage, url
+from i18n import LANGS, PLURAL, pick_lang, prefix, t
+from ui import home, overlay, sound, storage, url
 from ui.dom import by_id, closest, el, find, later, listen, set_flag
 from ui.drag import Picker
 from ui.newgame import NewGameForm
 from ui.tables import has_table, table_for
 
-SPEEDS = {"normal": (600, 450), "fast": (60, 120)}  # a computer's pause and flight, in ms
+# A computer's pause and card flight, in ms, per move: at "normal" a move takes about 0.6 s, so
+# a Zéro Pointé turn (draw, then place) about 1.2 s, each step seen.
+SPEEDS = {"normal": (250, 350), "fast": (60, 120)}
 LOG_SHOWN = 3  # moves the log shows: the last few, the table stays the thing to look at
 UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
@@ -42,6 +44,8 @@ class App:
         listen(root, "change", self.on_change)
         listen(root, "keydown", self.on_key)
         listen(js.window, "storage", self.on_storage)
+        rules = {lang: js.Intl.PluralRules.new(lang) for lang in LANGS}
+        PLURAL["rule"] = lambda lang, n: rules[lang].select(n)
         overlay.on_cancel(self.on_escape)
 
     # --- words ---------------------------------------------------------------------------
@@ -183,7 +187,7 @@ class App:
             overlay.show(title, *body, buttons=[(self.t(button), "round-seen")], cls="round-end",
                          escape="fold", fold_label=self.t("btn.fold"))
         elif step.kind == "over":
-            self.table.render(view, active=False)
+            self.table.render_round_end(view)  # the last board stays in sight
             title, body = self.table.match_end(view)
             overlay.show(title, *body, buttons=[(self.t("btn.rematch"), "rematch"),
                                                 (self.t("btn.home"), "home")], cls="match-end",
@@ -289,11 +293,18 @@ class App:
         words = self.table.describe(before, move, m.view(seat), m.seats[mover]["name"])
         self.log = (self.log + [words])[-LOG_SHOWN:]
         by_id("announce").textContent = words
+        self.sound("win" if m.rounds_done > m.seen_rounds else "place")
+
+    def sound(self, name: str):
+        if self.prefs.get("sound") is True:
+            sound.play(name)
 
     # --- undo --------------------------------------------------------------------------------
     def show_undo(self, at_table: bool):
         """The undo button, at a table with humans; usable when the last human move may go."""
         m = self.match if at_table else None
+        by_id("menu").hidden = m is None
+        by_id("menu").textContent = self.t("menu.title")
         button = by_id("undo")
         button.hidden = m is None or not m.humans()
         button.textContent = self.t("btn.undo")
@@ -374,6 +385,7 @@ class App:
             self.say(reason)
 
     def do_home(self, node):
+        overlay.hide()
         self.say("")
         self.show_home()
 
@@ -397,6 +409,31 @@ class App:
 
     def do_close(self, node):
         overlay.hide()
+
+    def do_menu(self, node):
+        """The in-game menu: rules, undo, restart, computer speed, sound, home."""
+        m = self.match
+        rules = el("a", "btn", self.t("menu.rules"),
+                   href=f"rules/{registry.module_name(m.game.id)}.{self.lang}.html")
+        speed = el("select", "", None, data_setting="speed")
+        for value in SPEEDS:
+            speed.appendChild(el("option", "", self.t(f"speed.{value}"), value=value,
+                                 selected=value == self.speed()))
+        noise = el("input", "", None, type="checkbox", data_setting="sound",
+                   checked=self.prefs.get("sound") is True)
+        settings = el("div", "menu-settings", None,
+                      el("label", "", self.t("settings.speed"), speed),
+                      el("label", "check", None, noise, el("span", "", self.t("settings.sound"))))
+        undo = m.last_human()
+        extra = {} if undo is not None and m.undo_point(undo) is not None else {"disabled": True}
+        overlay.show(self.t("menu.title"), settings, rules,
+                     buttons=[(self.t("btn.close"), "close"), (self.t("btn.undo"), "undo", extra),
+                              (self.t("menu.restart"), "restart"), (self.t("btn.home"), "home")],
+                     cls="menu", escape="close")
+
+    def do_restart(self, node):
+        m = self.match
+        self.begin(m.game.id, m.options, None, m.seats, confirmed=True)
 
     def do_fold(self, node):
         overlay.fold()

@@ -125,3 +125,16 @@ def test_reduced_motion_moves_cards_at_once(new_context, base_url, open_app):
     assert page.evaluate("window.__flights") == 0
     assert page.evaluate("getComputedStyle(document.querySelector('#hand [data-drag]'))"
                          ".transitionDuration") == "0s"
+
+
+def test_the_in_game_menu(page, base_url, open_app):
+    start_punto(open_app, page, base_url, seed="menu")
+    page.click("#menu")
+    assert page.locator("#overlay .menu").is_visible()
+    assert violations(page) == []
+    assert page.get_attribute("#overlay a", "href") == "rules/punto.en.html"
+    page.select_option('#overlay [data-setting="speed"]', "normal")  # changed mid-match
+    assert json.loads(page.evaluate("localStorage.getItem('tapis.prefs')"))["speed"] == "normal"
+    page.keyboard.press("Escape")
+    assert page.locator("#overlay").is_hidden()
+    assert page.get_attribute("html", "data-state") == "human"

@@ -1,6 +1,7 @@
 """Pieces every table shares: seat names, the flight of a computer's card, standings."""
 import js
 
+from engine.game import LOW_WINS
 from ui.dom import el, later
 
 
@@ -29,8 +30,16 @@ def fly(node, target, ms: int, then):
 
 
 def standings(app, scores, label_key: str):
-    """A small list: each seat's name and score."""
-    box = el("ul", "standings")
-    for seat, score in enumerate(scores):
-        box.appendChild(el("li", "", app.t(label_key, name=app.match.seats[seat]["name"], score=score)))
+    """Each seat's name and score, best first (lowest first where low scores win); equal
+    scores share a rank."""
+    low_wins = app.match.game.scoring == LOW_WINS
+    order = sorted(range(len(scores)), key=lambda seat: scores[seat] if low_wins else -scores[seat])
+    box = el("ol", "standings")
+    for seat in order:
+        rank = 1 + sum(1 for s in scores if (s < scores[seat] if low_wins else s > scores[seat]))
+        item = el("li", "", None, data_rank=rank)
+        item.appendChild(el("span", "rank", app.t("ui.rank_first") if rank == 1 else app.t("ui.rank", n=rank)))
+        item.appendChild(el("span", "", app.t(label_key, name=app.match.seats[seat]["name"],
+                                             score=scores[seat])))
+        box.appendChild(item)
     return box

@@ -68,7 +68,10 @@ class Table:
         name = self.app.match.seats[seat]["name"]
         box = el("div", "zseat small" if small else "zseat mine", None, data_grid=seat,
                  data_turn=seat == view["to_move"])
-        box.appendChild(el("p", "zname", t("zero_pointe.ui.seat", name=name, total=view["totals"][seat])))
+        visible = sum(slot["value"] for row in grid for slot in row if slot and "value" in slot)
+        box.appendChild(el("p", "zname", t("zero_pointe.ui.seat", name=name, visible=visible,
+                                           total=view["totals"][seat])))
+        asked = set(view["pending_columns"][:1]) if seat == view["to_move"] else set()
         turnable = {m[5:] for m in view["legal"] if m.startswith("turn ")} if active else set()
         slots = el("div", "zgrid", None, role="grid", aria_label=t("zero_pointe.ui.grid_of", name=name))
         for r in range(ROWS):
@@ -77,7 +80,7 @@ class Table:
             for c in range(COLS):
                 slot = grid[r][c]
                 key = f"{r},{c}"
-                attrs = {"data_slot": key, "role": "gridcell"}
+                attrs = {"data_slot": key, "role": "gridcell", "data_asked": c in asked}
                 if not small and slot is not None:
                     attrs["data_drop"] = key
                 if f"{r} {c}" in turnable:
@@ -128,20 +131,21 @@ class Table:
         return el("label", "setting", None, box, el("span", "", self.app.t("zero_pointe.ui.always_remove")))
 
     def _status(self, view, active: bool) -> str:
+        """What to do now, in one short sentence (who starts and why goes to the move log)."""
         t = self.app.t
         seats = self.app.match.seats
-        lines = []
-        if view["last_lap"]:
-            lines.append(t("zero_pointe.last_lap", name=seats[view["closer"]]["name"]))
-        elif view["starter"] is not None and view["start_sums"] is not None:
-            lines.append(self._starter(view))
         seat = view["to_move"]
-        if active:
-            pending = view["pending_columns"]
-            lines.append(t(f"zero_pointe.prompt.{view['phase']}", col=pending[0] + 1 if pending else ""))
-        elif seat is not None:
-            lines.append(t("status.thinking", name=seats[seat]["name"]))
-        return " ".join(lines)
+        if seat is None:
+            return ""
+        if not active:
+            return t("status.thinking", name=seats[seat]["name"])
+        pending = view["pending_columns"]
+        prompt = t(f"zero_pointe.prompt.{view['phase']}", col=pending[0] + 1 if pending else "")
+        if view["last_lap"]:
+            prompt = t("zero_pointe.last_lap", name=seats[view["closer"]]["name"]) + " " + prompt
+        if len(self.app.match.humans()) > 1:
+            return t("status.named", name=seats[seat]["name"], prompt=prompt)
+        return prompt
 
     def _starter(self, view) -> str:
         starter = view["starter"]
@@ -199,8 +203,11 @@ class Table:
         if kind in ("turn", "keep"):
             row, col = map(int, args)
             value = grids[before["to_move"]][row][col]["value"]
-            return t(f"zero_pointe.ui.log.{kind}{'' if kind == 'turn' else tail}", name=name,
-                     value=value, dropped=dropped)
+            words = t(f"zero_pointe.ui.log.{kind}{'' if kind == 'turn' else tail}", name=name,
+                      value=value, dropped=dropped)
+            if before["phase"] == "opening" and after["phase"] != "opening" and same_round:
+                words += " " + self._starter(after)  # the opening is over: who starts, and why
+            return words
         if kind == "take":
             return t(f"zero_pointe.ui.log.take{tail}", name=name,
                      value=before["discard_top"]["value"], dropped=dropped)
