@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "sw.template.js"
 TOP_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "py.zip")
 # (folder, glob) pairs searched recursively.
-TREES = (("icons", "*"), ("css", "*"), ("vendor", "*"))
+TREES = (("icons", "*"), ("css", "*"), ("rules", "*"), ("vendor", "*"))
 
 
 def site_files(root: Path = ROOT) -> list:

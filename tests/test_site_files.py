@@ -120,7 +120,7 @@ def test_the_real_archive_is_current():
 def _site_text_files():
     files = [ROOT / name for name in ("index.html", "pyscript.toml", "manifest.webmanifest")]
     files += [SCRIPTS / "sw.template.js", *sorted((ROOT / "icons").glob("*.svg"))]
-    for folder, pattern in (("css", "*.css"), ("py", "*.py")):
+    for folder, pattern in (("css", "*.css"), ("py", "*.py"), ("rules", "*.html")):
         files += sorted((ROOT / folder).rglob(pattern))
     return [path for path in files if path.is_file()]
 
@@ -210,6 +210,7 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
 
 SITE = ("index.html", "pyscript.toml", "manifest.webmanifest", "icons/icon.svg",
         "icons/icon-192.png", "css/app.css", "css/fonts/card.woff2", "py.zip",
+        "rules/punto.fr.html",
         "vendor/pyodide/pyodide.mjs",
         "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js")
 NOT_SITE = ("README.md", "package.json", "node_modules/pyodide/pyodide.mjs",
@@ -257,7 +258,7 @@ def test_generated_worker_is_valid_javascript(fake_site, tmp_path_factory):
     subprocess.run(["node", "--check", str(script)], check=True)
 
 
-def test_real_sw_js_precaches_the_python_archive_and_every_vendor_file():
+def test_real_sw_js_precaches_the_archive_the_runtime_and_the_rules_pages():
     sw = ROOT / "sw.js"
     assert sw.is_file(), "run `make site` first"
     precached = set(_precache(sw.read_text()))
@@ -266,6 +267,7 @@ def test_real_sw_js_precaches_the_python_archive_and_every_vendor_file():
     assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "vendor").rglob("*")
             if p.is_file() and not p.name.startswith(".")} <= precached
     assert {"index.html", "pyscript.toml", "manifest.webmanifest"} <= precached
+    assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "rules").glob("*.html")} <= precached
 
 
 # --- dist.py -----------------------------------------------------------------------------------

@@ -20,10 +20,15 @@ def render(app, screen, saved):
         tile.appendChild(el("h2", "", app.game_name(game_id)))
         tile.appendChild(el("p", "tagline", app.t(f"{prefix(game_id)}.tagline")))
         if playable:
-            tile.appendChild(el("button", "btn", app.t("home.new_game"), type="button",
-                                data_action="new", data_game=game_id))
+            action = el("button", "btn", app.t("home.new_game"), type="button",
+                        data_action="new", data_game=game_id)
         else:
-            tile.appendChild(el("p", "badge", app.t("home.coming")))
+            action = el("span", "badge", app.t("home.coming"))
+        # Static pages, one per game and language (rules/punto.fr.html): readable before and
+        # without Python, and offline (the service worker precaches them).
+        rules = el("a", "rules-link", app.t("home.rules"),
+                   href=f"rules/{registry.module_name(game_id)}.{app.lang}.html")
+        tile.appendChild(el("div", "tile-actions", None, action, rules))
         tiles.appendChild(tile)
     page.appendChild(tiles)
     page.appendChild(_settings(app))

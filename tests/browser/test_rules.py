@@ -1,0 +1,44 @@
+"""The rules pages: reached from a home tile in the page's language, readable on a small phone."""
+import pytest
+
+from i18n import LANGS, t
+
+GAMES = ("punto", "zero_pointe", "punttu", "neuf_vies")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_punto_tile_opens_its_rules_in_the_page_language(new_context, subpath_url, open_app, lang):
+    # From the /tapis/ sub-path, as on GitHub Pages: every link must stay relative.
+    page = open_app(new_context(locale="fr-FR" if lang == "fr" else "en-US").new_page(), subpath_url)
+    assert page.get_attribute("html", "lang") == lang
+    link = page.locator('.game-tile[data-game="punto"] a.rules-link')
+    assert link.text_content() == t(lang, "home.rules")
+    link.click()
+    page.wait_for_url(f"{subpath_url}rules/punto.{lang}.html")
+    assert page.get_attribute("html", "lang") == lang
+    assert page.text_content("h1") == t(lang, "punto.name")
+    page.click("a.back")
+    page.wait_for_url(f"{subpath_url}index.html")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+
+
+def test_the_rules_link_is_named_by_its_text(new_context, base_url, open_app):
+    page = open_app(new_context(locale="en-US").new_page(), base_url)
+    links = page.get_by_role("link", name=t("en", "home.rules"), exact=True)
+    assert links.count() == len(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rules_page_fits_a_small_phone(new_context, base_url, game, lang):
+    context = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base_url}rules/{game}.{lang}.html")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Not even a table's own box scrolls sideways: every row reads without swiping.
+    assert page.evaluate("""() => [...document.querySelectorAll('.table-wrap')]
+        .every(box => box.scrollWidth <= box.clientWidth)""")
+    other = [other for other in LANGS if other != lang][0]
+    page.click("a.other-lang")
+    page.wait_for_url(f"{base_url}rules/{game}.{other}.html")
+    assert page.get_attribute("html", "lang") == other
