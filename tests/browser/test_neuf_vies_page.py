@@ -1,0 +1,257 @@
+"""Neuf vies in the real page, played like a person: a whole game against a computer by mouse
+drag, an attack on a human in hot-seat that is countered then renewed, a nine-pair whose 9×2
+card the player places (by keyboard), six players on a phone, and a link that starts a table.
+
+Crafted positions are built in CPython with the rules tests' own builder and saved into
+localStorage as a match's start; the home's "Continue" button resumes them. Computers play at
+the "fast" speed; every wait is on a page state or a selector, never a sleep."""
+import json
+import re
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from engine.match import Match
+from games.neuf_vies import GAME
+from helpers import en, mark_screen, press, wait_state
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
+from test_neuf_vies_positions import card, table  # noqa: E402  (the rules tests' builder)
+
+PREFS = {"speed": "fast", "lang": "en"}
+NAMES = ["Ana", "Ben", "Chloé", "Dmitri", "Eve", "Faustine"]
+HAND = "#hand [data-drag]"
+CARD_ID = re.compile(r"^(?:[rogb]\d|[sj])\.[a-z]\d?$")
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+def _seed(page, save=None):
+    """Prefs (and a save) in localStorage before the first load only."""
+    items = {"tapis.prefs": json.dumps(PREFS)}
+    if save is not None:
+        items["tapis.save"] = json.dumps(save)
+    page.add_init_script(f"""
+        if (location.protocol === "http:" && !sessionStorage.getItem("nv-seeded")) {{
+            for (const [key, value] of Object.entries({json.dumps(items)})) localStorage.setItem(key, value);
+            sessionStorage.setItem("nv-seeded", "1");
+        }}""")
+
+
+def _resume(page, base_url, open_app, save, *states):
+    _seed(page, save)
+    open_app(page, base_url)
+    press(page, "continue")
+    return wait_state(page, *states)
+
+
+def _save(state, humans=(0,), seats=None) -> dict:
+    seats = seats or [{"kind": "human" if i in humans else "medium", "name": NAMES[i]}
+                      for i in range(state.players)]
+    return {"format": 2, "game": "neuf-vies", "options": state.options, "seed": state.seed,
+            "seats": seats, "moves": [], "seen_rounds": 0, "start": GAME.to_json(state)}
+
+
+def _slot(seat: int, col: int) -> str:
+    return f'[data-seat="{seat}"] [data-col="{col}"]'
+
+
+def _column(page, seat: int, col: int) -> list:
+    """The cards of a column on screen, bottom to top ("back" for an unturned 9×2)."""
+    return page.eval_on_selector_all(f"{_slot(seat, col)} .nvcard", "ns => ns.map(n => n.dataset.card)")
+
+
+def _centre(box) -> tuple:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _drag(page, source, choose=None):
+    """Press on a hand card, move past the drag threshold (the legal targets light up), move to
+    the lit target ``choose`` picks (the first by default) and release. Returns the lit keys."""
+    x0, y0 = _centre(source.bounding_box())
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 8, y0 + 8)
+    expect(source).to_have_class(re.compile(r"\bdragging\b"))
+    lit = page.eval_on_selector_all("[data-legal]", "ns => ns.map(n => n.dataset.drop)")
+    assert lit, "a draggable card has a legal target"
+    target = page.locator(f'[data-drop="{(choose or (lambda keys: keys[0]))(lit)}"]')
+    x1, y1 = _centre(target.bounding_box())
+    page.mouse.move(x1, y1, steps=4)
+    expect(target).to_have_class(re.compile(r"\bover\b"))
+    mark_screen(page)
+    page.mouse.up()
+    return lit
+
+
+def _hidden_cards(page, ids) -> list:
+    """Which of these card ids are anywhere in the page."""
+    return page.evaluate("(ids) => ids.filter(id => document.querySelector(`[data-card='${id}']`))", ids)
+
+
+# --- 1. a whole game ---------------------------------------------------------------------------
+
+def test_a_whole_game_against_a_computer_by_mouse_drag(page, base_url, open_app):
+    _seed(page)
+    open_app(page, base_url, "game=neuf-vies&seed=whole&start=1")
+    state = wait_state(page, "human", "computer")
+    turns = 0
+    while state != "round-end":
+        if state == "computer":
+            state = wait_state(page, "human", "round-end")
+            continue
+        answers = page.locator(".nv-actions [data-move]")
+        puts = page.locator("[data-put]")
+        if answers.count():
+            mark_screen(page)
+            answers.first.click()
+        elif puts.count():
+            mark_screen(page)
+            puts.first.click()
+        else:
+            cards = page.locator(HAND)
+            assert cards.count() >= 1
+            ids = cards.evaluate_all("ns => ns.map(n => n.dataset.card)")
+            assert all(CARD_ID.match(i) for i in ids), ids
+            lit = _drag(page, cards.first)
+            # Every lit target is a column, a slot or (only when nothing can be placed) the discard.
+            assert all(re.fullmatch(r"\d\.\d|discard", key) for key in lit), lit
+            assert ("discard" in lit) == all(key == "discard" for key in lit)
+            turns += 1
+        state = wait_state(page, "human", "computer", "round-end")
+    assert turns >= 8
+    title = page.text_content("#overlay h2")
+    assert title == en("neuf_vies.ui.game_over")
+    why = page.text_content("#status")
+    assert why in page.text_content("#overlay .dialog")
+    # Every tableau is on the table, each column with its score.
+    assert page.locator(".nv-all .nv-seat").count() == 2
+    press(page, "round-seen")
+    assert wait_state(page, "over") == "over"
+    rows = page.locator("#overlay .nv-rank tr")
+    expect(rows).to_have_count(3)  # the header and two players
+    assert re.search(r"won the match!$", page.text_content("#overlay h2"))
+    scores = [int(x) for x in rows.evaluate_all("rs => rs.slice(1).map(r => r.cells[2].textContent)")]
+    assert scores == sorted(scores, reverse=True)
+    totals = page.eval_on_selector_all(".nv-total", "ns => ns.map(n => Number(n.textContent))")
+    assert sorted(totals, reverse=True) == scores
+
+
+# --- 2. an attack on a human in hot-seat: countered, then renewed ---------------------------------
+
+def test_hot_seat_attack_countered_then_renewed(page, base_url, open_app):
+    start = table("g6", "? r8", hands=[["r1", "r1", "o2", "g3"], ["r1", "j", "b4", "b5"]])
+    ana_r1, ben_r1 = card(start, 0, "r1"), card(start, 1, "r1")
+    secrets = [*start.hands[0], *start.hands[1]]
+    state = _resume(page, base_url, open_app, _save(start, humans=(0, 1)), "gate")
+    assert state == "gate" and _hidden_cards(page, secrets) == []
+    press(page, "gate")
+    wait_state(page, "human")
+    assert page.text_content("#status") == en("neuf_vies.prompt.place", name="Ana")
+    _drag(page, page.locator(f'{HAND}[data-card="{ana_r1}"]'), choose=lambda keys: "1.0")
+
+    # The defender is asked, after the device is passed: nobody's hand shows meanwhile.
+    assert wait_state(page, "gate") == "gate"
+    secrets.remove(ana_r1)  # now in the air above Ben's column, for all to see
+    assert _hidden_cards(page, secrets) == []
+    assert page.locator("#hand .nvcard").count() == 0
+    expect(page.locator(f"{_slot(1, 0)} .incoming")).to_have_attribute("data-card", ana_r1)
+    press(page, "gate")
+    wait_state(page, "human")
+    assert page.text_content("#status") == en("neuf_vies.prompt.counter", attacker="Ana", col=1,
+                                              card="red 1", name="Ben")
+    expect(page.locator(f"{_slot(1, 0)}.attacked .incoming")).to_have_attribute("data-card", ana_r1)
+    moves = page.eval_on_selector_all(".nv-actions [data-move]", "ns => ns.map(n => n.dataset.move)")
+    assert sorted(moves) == sorted(["allow", f"counter {ben_r1}", f"counter {card(start, 1, 'j')}"])
+    counter = page.locator(f'[data-move="counter {ben_r1}"]')
+    assert counter.get_attribute("aria-label") == en("neuf_vies.move.counter", card="red 1")
+    mark_screen(page)
+    counter.click()
+
+    # The attacker may attack again with their second red 1.
+    assert wait_state(page, "gate") == "gate"
+    press(page, "gate")
+    wait_state(page, "human")
+    assert page.text_content("#status") == en("neuf_vies.prompt.renew", target="Ben", counter="red 1",
+                                              card="red 1", name="Ana")
+    assert page.text_content(".nv-log li:last-child") == en("neuf_vies.log.counter", name="Ben", card="red 1")
+    renew = page.locator('.nv-actions [data-move^="renew "]')
+    mark_screen(page)
+    renew.click()
+
+    # The renewed attack cannot be countered: the nine-pair takes Ben's red 8 and wins Ana a 9×2.
+    wait_state(page, "human")
+    assert page.text_content("#status") == en("neuf_vies.prompt.put_gain", name="Ana")
+    assert _column(page, 1, 0) == ["back"]
+    assert en("neuf_vies.log.gain", name="Ana") in page.text_content(".nv-log")
+    mark_screen(page)
+    page.click(f'{_slot(0, 2)}[data-put]')
+    assert wait_state(page, "gate") == "gate"
+    assert _column(page, 0, 2) == ["back"]
+    assert "score 9 × 1 = 9" in page.get_attribute(_slot(0, 2), "aria-label")
+
+
+# --- 3. a nine-pair, and where its 9×2 card goes ---------------------------------------------------
+
+def test_a_nine_pair_and_the_place_of_its_9x2_card_by_keyboard(page, base_url, open_app):
+    start = table("? ? | r8", "g3", hands=[["r1", "o2", "b4", "g6"], ["g3", "b4", "o2", "b5"]])
+    red = card(start, 0, "r1")
+    _resume(page, base_url, open_app, _save(start), "human")
+    source = page.locator(f'{HAND}[data-card="{red}"]')
+    source.focus()
+    page.keyboard.press("Enter")
+    lit = page.eval_on_selector_all("[data-legal]", "ns => ns.map(n => n.dataset.drop)")
+    assert sorted(lit) == ["0.0", "0.1", "0.2", "0.3"]  # on 9×2 cards, on the red 8, or a new column
+    expect(page.locator('[data-drop="0.0"]')).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('[data-drop="0.1"]')).to_be_focused()
+    mark_screen(page)
+    page.keyboard.press("Enter")
+
+    wait_state(page, "human")
+    assert page.text_content("#status") == en("neuf_vies.prompt.put_gain", name="Ana")
+    puts = page.eval_on_selector_all("[data-put]", "ns => ns.map(n => n.dataset.move)")
+    assert puts == ["put 0", "put 1", "put 2", "put 3"]
+    assert page.locator(".nv-actions .nv-held .nvcard").get_attribute("data-card") == "back"
+    mark_screen(page)
+    page.click(f"{_slot(0, 0)}[data-put]")
+    wait_state(page, "computer", "human")
+    assert _column(page, 0, 0) == ["back", "back", "back"]
+    assert "score 9 × 4 = 36" in page.get_attribute(_slot(0, 0), "aria-label")
+    assert _column(page, 0, 1) == []
+
+
+# --- 4. six players on a phone ------------------------------------------------------------------
+
+def test_six_players_fit_a_phone_without_scrolling(new_context, base_url, open_app):
+    seats = [{"kind": "medium", "name": NAMES[i]} for i in range(6)]
+    match = Match.new("neuf-vies", {"players": 6}, "phone", seats)
+    while len(match.moves) < 40 or match.to_move != 0 or match.state.phase != "turn":
+        match.play(match.computer_move())
+    save = match.dump()
+    save["seats"][0]["kind"] = "human"
+    page = new_context(viewport={"width": 360, "height": 640}, locale="en-US").new_page()
+    _resume(page, base_url, open_app, save, "human")
+    assert page.locator(".nv-opps .nv-seat").count() == 5
+    expect(page.locator(HAND)).to_have_count(4)
+    boxes = page.evaluate("""() => ['#hand', '[data-seat="0"] .nv-cols', '#status'].map((sel) => {
+        const b = document.querySelector(sel).getBoundingClientRect();
+        return [sel, b.left, b.top, b.right, b.bottom];
+    })""")
+    for selector, left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0 and right <= 360 and bottom <= 640, (selector, left, top, right, bottom)
+    assert page.evaluate("document.documentElement.scrollHeight") <= 640
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+# --- 5. a link starts a table -------------------------------------------------------------------
+
+def test_a_link_starts_a_table(page, base_url, open_app):
+    _seed(page)
+    open_app(page, base_url, "game=neuf-vies&seed=abc&start=1")
+    assert wait_state(page, "human", "computer") in ("human", "computer")
+    expect(page.locator('section.table[data-game="neuf-vies"]')).to_have_count(1)
+    expect(page.locator("#hand .nvcard")).to_have_count(4)
+    assert page.locator(".nv-seat").count() == 2
+    assert page.evaluate("location.search") == ""  # a reload shows the table, not a new game
