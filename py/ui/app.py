@@ -209,7 +209,8 @@ class App:
             token = self.turn_token
             later(SPEEDS[self.speed()][0], lambda: self.computer_turn(token))
         set_flag("state", {"round_end": "round-end", "over": "over"}.get(step.kind, step.kind))
-        self.show_log()
+        if not getattr(self.table, "own_log", False):
+            self.show_log()
         self.settle_focus()
 
     def show_log(self):

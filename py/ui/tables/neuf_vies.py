@@ -27,6 +27,7 @@ def formula(column) -> tuple:
 
 
 class Table:
+    own_log = True  # its log of steps sits in the middle of the table: no second one below
 
     def __init__(self, app):
         self.app = app
@@ -235,6 +236,12 @@ class Table:
         box.appendChild(el("p", "status", "" if hidden else self._status(view, active), id="status",
                            aria_live="polite"))
         return box
+
+    def describe(self, before, move: str, after, name: str) -> str:
+        """The move and the steps it brought about, in the log's words (draws left out)."""
+        new = after["log"][len(before["log"]):]
+        return " ".join(self._log_line(seat, text) for seat, text in new
+                        if not text.startswith("draw "))
 
     def _log(self, view):
         """The latest steps told in words (draws are left out: the hand sizes show them)."""
