@@ -161,9 +161,6 @@ class Table:
         box.appendChild(row)
         if done:
             caption = self._took(done)
-            if result is None and view["hand_sizes"][view["seat"]] == 3:  # the taker drew first
-                stock = view["stock_size"]
-                caption += " " + (t("punttu.ui.drew", n=stock) if stock else t("punttu.ui.drew_last"))
         elif view["to_move"] is not None and not plays:
             caption = t("punttu.ui.leads", name=self.name(view["to_move"]))
         else:
@@ -192,6 +189,10 @@ class Table:
         stock.appendChild(el("span", "pt-count", view["stock_size"], aria_hidden="true"))
         stock.appendChild(el("span", "pt-sr", words))
         row.appendChild(stock)
+        # Hands are full again right after a trick only if everyone drew from the stock.
+        if not view["trick"] and view["seen"] and view["hand_sizes"][view["seat"]] == 3:
+            key = "punttu.ui.drew" if view["stock_size"] else "punttu.ui.drew_last"
+            row.appendChild(el("span", "pt-drew", t(key)))
         last = view["last_trick"]
         if last is not None:
             body = el("div", "pt-last-body")
