@@ -1,0 +1,322 @@
+"""The Punttu table: the other seats in a row at the top, the trick in the middle (one place per
+seat, in playing order), the stock and the last trick, then the player's own three cards, which
+go onto the trick by drag, tap or keyboard. Only the number of a card matters, so its points are
+printed large; the suit is drawn (css/punttu.css) so that the Spanish deck still looks itself."""
+from engine.decks import spanish_rank, spanish_suit
+from games.punttu.cards import in_play, value
+from ui.dom import clear, el, find
+from ui.tables.common import fly, seat_names
+
+FIGURES = {10: "S", 11: "C", 12: "R"}  # sota, caballo, rey: the letters Spanish cards print
+
+
+class Table:
+
+    def __init__(self, app):
+        self.app = app
+        self.view = None
+        self.shown_hand = (None, ())  # (seat, cards) last drawn face up
+        self.drawn = set()  # the card it drew last, lit until that seat plays again
+
+    # --- cards ---------------------------------------------------------------------------
+    def card(self, card: str, **attrs):
+        t = self.app.t
+        rank, suit, points = spanish_rank(card), spanish_suit(card), value(card)
+        name = t(f"punttu.rank.{rank}") if rank == 1 or rank in FIGURES else str(rank)
+        key = "punttu.ui.card_one" if points == 1 else "punttu.ui.card"
+        label = t(key, rank=name, suit=t(f"punttu.suit.{suit}"), points=points)
+        node = el("div", f"pt-card s-{suit}", None, data_card=card, aria_label=label, **attrs)
+        if not attrs.get("role"):
+            node.setAttribute("role", "img")
+        node.appendChild(el("span", "pt-pts", points, aria_hidden="true"))
+        if rank in FIGURES:
+            node.appendChild(el("span", "pt-fig", FIGURES[rank], aria_hidden="true"))
+        node.appendChild(el("span", "pt-suit", None, aria_hidden="true"))
+        return node
+
+    def back(self):
+        return el("div", "pt-card pt-back", None, role="img", aria_label=self.app.t("punttu.ui.back"))
+
+    def name(self, seat: int) -> str:
+        return self.app.match.seats[seat]["name"]
+
+    # --- the table -----------------------------------------------------------------------
+    def render(self, view, active: bool, hidden: bool = False):
+        self.view = view
+        me = view["seat"]
+        trick = view["trick"]
+        # The trick just taken stays on the table until the next card is led (and for good at a
+        # match's end): who took it, and why, is the first thing to see.
+        done = view["last_trick"] if not trick and view["seen"] else None
+        parts = [
+            self._seats(view, [(me + i) % view["players"] for i in range(1, view["players"])]),
+            el("p", "status", self._status(view, active, hidden), id="status"),
+            self._trick(view, done, active),
+            self._middle(view),
+            self._panel(view, me, mine=True),
+            self._hand(view, active, hidden),
+        ]
+        self._draw(view, parts)
+
+    def render_round_end(self, view):
+        """The deal just played: its last trick on the table and every seat's cards and points."""
+        self.view = view
+        last = view["last_round"]
+        n = view["players"]
+        me = view["seat"]
+        parts = [
+            self._seats(view, [(me + i) % n for i in range(1, n)], last),
+            el("p", "status", self.app.t("punttu.ui.deal_over", n=last["round"]), id="status"),
+            self._trick(view, last["last_trick"], False, last),
+            self._panel(view, me, mine=True, result=last),
+        ]
+        self._draw(view, parts)
+
+    def _draw(self, view, parts):
+        # A last trick opened to be looked at stays open while the computers play on.
+        opened = find(self.app.screen, "details.pt-last[open]") is not None
+        table = el("section", "table punttu", None, data_game="punttu",
+                   style=f"--n:{view['players']}")
+        for part in parts:
+            if part is not None:
+                table.appendChild(part)
+        last = find(table, "details.pt-last")
+        if last is not None and opened:
+            last.open = True
+        clear(self.app.screen).appendChild(table)
+
+    def _seats(self, view, seats, result=None):
+        row = el("ul", "pt-seats many" if len(seats) >= 4 else "pt-seats")  # 5 or 6 players
+        for seat in seats:
+            row.appendChild(self._panel(view, seat, result=result))
+        return row
+
+    def _panel(self, view, seat: int, mine=False, result=None):
+        """A seat's name, cards in hand, cards won; points with the memory aid or once the deal
+        is scored; totals in a match to N points."""
+        t = self.app.t
+        tag = "div" if mine else "li"
+        box = el(tag, "pt-seat mine" if mine else "pt-seat", None, data_seat=seat,
+                 data_turn=result is None and seat == view["to_move"],
+                 data_winner=result is not None and seat in result["winners"])
+        box.appendChild(el("span", "pt-name", self.name(seat)))
+        stats = el("span", "pt-stats")
+        if result is None and not mine:
+            held = view["hand_sizes"][seat]
+            stats.appendChild(self._stat("in-hand", held, t("punttu.ui.held", n=held)))
+        won = len(result["won"][seat]) if result is not None else view["won_counts"][seat]
+        stats.appendChild(self._stat("won", won, t("punttu.ui.won", n=won)))
+        points = result["points"][seat] if result is not None else (
+            view["won_points"][seat] if view["won_points"] is not None else None)
+        if points is not None:
+            stats.appendChild(el("span", "pt-pts-won", t("punttu.ui.pts", n=points)))
+        if view["match"] == "to_points":
+            totals = result["totals"] if result is not None else view["totals"]
+            stats.appendChild(el("span", "pt-total", t("punttu.ui.total", n=totals[seat])))
+        box.appendChild(stats)
+        return box
+
+    @staticmethod
+    def _stat(kind: str, n: int, words: str):
+        """A count beside a small drawing; the words are there for screen readers and a hover."""
+        return el("span", f"pt-stat {kind}", None, el("i", "pt-ico", None, aria_hidden="true"),
+                  el("span", "", n, aria_hidden="true"), el("span", "pt-sr", words), title=words)
+
+    def _status(self, view, active: bool, hidden: bool) -> str:
+        seat = view["to_move"]
+        if seat is None:
+            return self.app.t("punttu.ui.match_over")
+        if active:
+            return self.app.t("punttu.ui.your_turn", name=self.name(seat))
+        if hidden and self.app.match.is_human(seat):
+            return self.app.t("gate.body", name=self.name(seat))
+        return self.app.t("status.thinking", name=self.name(seat))
+
+    def _trick(self, view, done, active: bool, result=None):
+        """One place per seat in playing order, each under its player's name; ``done``: the
+        trick just taken, its winning card lit and the reason it won said."""
+        t = self.app.t
+        n = view["players"]
+        box = el("div", "pt-trick done" if done else "pt-trick", None, id="trick", role="group",
+                 aria_label=t("punttu.ui.trick"), data_drop="trick" if active else None)
+        row = el("div", "pt-slots")
+        if done:
+            plays = done["trick"]
+            lead = done["leader"]
+        else:
+            plays = view["trick"]
+            lead = view["leader"]
+        for i in range(n):
+            seat = (lead + i) % n
+            slot = el("div", "pt-slot", None, data_seat=seat,
+                      data_turn=not done and seat == view["to_move"],
+                      data_winner=bool(done) and seat == done["winner"])
+            if i < len(plays):
+                slot.appendChild(self.card(plays[i]["card"], data_order=i + 1,
+                                           data_last=not done and i == len(plays) - 1))
+            else:
+                slot.appendChild(el("div", "pt-card pt-empty", None, aria_hidden="true"))
+            slot.appendChild(el("span", "pt-who", self.name(seat)))
+            row.appendChild(slot)
+        box.appendChild(row)
+        if done:
+            caption = self._took(done)
+        elif view["to_move"] is not None and not plays:
+            caption = t("punttu.ui.leads", name=self.name(view["to_move"]))
+        else:
+            caption = ""
+        box.appendChild(el("p", "pt-caption", caption))
+        return box
+
+    def _took(self, trick) -> str:
+        """Who took a trick; with equal highest cards, that the first of them won."""
+        t = self.app.t
+        best = value(next(p["card"] for p in trick["trick"] if p["seat"] == trick["winner"]))
+        params = {"name": self.name(trick["winner"]), "value": best}
+        if trick["reason"] == "first_of_equal":
+            equal = sum(value(p["card"]) == best for p in trick["trick"])
+            params["count"] = t(f"punttu.ui.count.{equal}")
+        return t(f"punttu.ui.took.{trick['reason']}", **params)
+
+    def _middle(self, view):
+        """The stock, the last trick (folded), and with the memory aid the cards gone by value."""
+        t = self.app.t
+        row = el("div", "pt-middle")
+        words = t("punttu.ui.stock", n=view["stock_size"])
+        stock = el("div", "pt-stock", None, title=words, id="stock")
+        if view["stock_size"]:
+            stock.appendChild(el("div", "pt-card pt-back", None, aria_hidden="true"))
+        stock.appendChild(el("span", "pt-count", view["stock_size"], aria_hidden="true"))
+        stock.appendChild(el("span", "pt-sr", words))
+        row.appendChild(stock)
+        # Hands are full again right after a trick only if everyone drew from the stock.
+        if not view["trick"] and view["seen"] and view["hand_sizes"][view["seat"]] == 3:
+            key = "punttu.ui.drew" if view["stock_size"] else "punttu.ui.drew_last"
+            row.appendChild(el("span", "pt-drew", t(key)))
+        last = view["last_trick"]
+        if last is not None:
+            body = el("div", "pt-last-body")
+            cards = el("div", "pt-last-cards")
+            for play in last["trick"]:
+                cards.appendChild(el("div", "pt-slot", None, self.card(play["card"]),
+                                     el("span", "pt-who", self.name(play["seat"])),
+                                     data_winner=play["seat"] == last["winner"]))
+            body.appendChild(cards)
+            body.appendChild(el("p", "pt-caption", self._took(last)))
+            row.appendChild(el("details", "pt-last", None,
+                               el("summary", "btn small", t("punttu.ui.last_trick")), body))
+        if view["played"] is not None:
+            row.appendChild(self._gone(view))
+        return row
+
+    def _gone(self, view):
+        """Memory aid: per value, how many of the cards in play have been taken."""
+        t = self.app.t
+        dealt = [value(c) for c in in_play(view["players"])]
+        gone = [value(c) for c in view["played"]]
+        box = el("div", "pt-gone", None, el("span", "pt-gone-title", t("punttu.ui.gone")))
+        for v in range(7, 0, -1):
+            words = t("punttu.ui.gone_of", value=v, gone=gone.count(v), total=dealt.count(v))
+            box.appendChild(el("span", "pt-gone-v", None,
+                               el("b", "", v, aria_hidden="true"),
+                               el("span", "", f"{gone.count(v)}/{dealt.count(v)}", aria_hidden="true"),
+                               el("span", "pt-sr", words), title=words))
+        return box
+
+    def _hand(self, view, active: bool, hidden: bool):
+        """The player's cards; behind the pass-the-device screen, only their backs."""
+        me = view["seat"]
+        hand = el("div", "pt-hand", None, id="hand")
+        if hidden:
+            for _ in range(view["hand_sizes"][me]):
+                hand.appendChild(self.back())
+            return hand
+        seat, before = self.shown_hand
+        if seat != me or not before:
+            self.drawn = set()
+        elif len(view["hand"]) < len(before):
+            self.drawn = set()  # it has played since
+        elif set(view["hand"]) - set(before):
+            fresh = set(view["hand"]) - set(before)
+            self.drawn = fresh if len(fresh) == 1 else set()  # several: a new deal, no draw
+        self.shown_hand = (me, tuple(view["hand"]))
+        playable = set(view["legal"]) if active else set()
+        for card in view["hand"]:
+            mine = f"play {card}" in playable
+            node = self.card(card, data_drag=card if mine else None,
+                             role="button" if mine else None, tabindex="0" if mine else None)
+            if card in self.drawn:
+                node.classList.add("pt-new")
+                node.appendChild(el("span", "pt-new-tag", self.app.t("punttu.ui.new"), aria_hidden="true"))
+            hand.appendChild(node)
+        return hand
+
+    # --- moves ---------------------------------------------------------------------------
+    def auto_move(self, view):
+        return None  # every card is the player's choice
+
+    def targets(self, source: str) -> list:
+        return ["trick"] if f"play {source}" in self.view["legal"] else []
+
+    def drop(self, source: str, target: str):
+        return self.app.play_human(f"play {source}")
+
+    def animate(self, move: str, ms: int, then):
+        """The computer's card flies from its seat to its place in the trick."""
+        seat = self.view["to_move"]
+        card = move.split(" ", 1)[1]
+        screen = self.app.screen
+        origin = find(screen, f'#hand [data-card="{card}"]')  # a computer shown as the viewer
+        if origin is None:
+            panel = find(screen, f'.pt-seat[data-seat="{seat}"]')
+            if panel is not None:
+                origin = self.card(card)
+                origin.classList.add("pt-fly")
+                panel.appendChild(origin)
+        slot = find(screen, f'#trick:not(.done) .pt-slot[data-seat="{seat}"] .pt-card')
+        if slot is None:  # a lead, onto the trick just taken: the first place
+            slot = find(screen, "#trick .pt-slot .pt-card")
+        fly(origin, slot, ms, then)
+
+    # --- results -------------------------------------------------------------------------
+    def round_end(self, view):
+        t = self.app.t
+        last = view["last_round"]
+        key = "punttu.ui.deal_won" if len(last["winners"]) == 1 else "punttu.ui.deal_shared"
+        title = t(key, names=seat_names(self.app, last["winners"]), n=last["round"])
+        to_points = view["match"] == "to_points"
+        table = el("table", "scores pt-scores")
+        heads = ["punttu.ui.player", "punttu.ui.cards_col", "punttu.ui.points_col"]
+        head = el("tr")
+        for key in heads + (["punttu.ui.total_col"] if to_points else []):
+            head.appendChild(el("th", "", t(key)))
+        table.appendChild(head)
+        for seat, pile in enumerate(last["won"]):
+            row = el("tr", "winner" if seat in last["winners"] else "", None, data_seat=seat)
+            cells = [self.name(seat), len(pile), last["points"][seat]]
+            for cell in cells + ([last["totals"][seat]] if to_points else []):
+                row.appendChild(el("td", "", cell))
+            table.appendChild(row)
+        foot = el("tr", "pt-sum")
+        for cell in [t("punttu.ui.all"), sum(map(len, last["won"])), sum(last["points"])]:
+            foot.appendChild(el("td", "", cell))
+        if to_points:
+            foot.appendChild(el("td"))
+        table.appendChild(foot)
+        parts = [table]
+        if to_points and view["outcome"] is None:
+            parts.append(t("punttu.ui.goal", n=view["target"]))
+        return title, parts
+
+    def match_end(self, view):
+        outcome = view["outcome"]
+        title = self.app.t("ui.match_won", names=seat_names(self.app, outcome["winners"]))
+        scores = outcome["scores"]
+        ranked = sorted(range(len(scores)), key=lambda s: -scores[s])
+        board = el("ol", "standings pt-ranks")
+        for seat in ranked:
+            rank = 1 + sum(score > scores[seat] for score in scores)  # equal totals, equal rank
+            board.appendChild(el("li", "winner" if seat in outcome["winners"] else "",
+                                 self.app.t("punttu.ui.standing", name=self.name(seat), score=scores[seat]),
+                                 value=rank))
+        return title, [board]
