@@ -32,6 +32,7 @@ EN = {
     "punttu.ui.card": "{rank} of {suit} — {points} points",
     "punttu.ui.card_one": "{rank} of {suit} — 1 point",
     "punttu.ui.back": "face-down card",
+    "punttu.ui.log.play": "{name} played: {card}.",
     "punttu.ui.new": "new",
     # the table
     "punttu.ui.your_turn": "{name}, play a card: drag it onto the table, or tap it then the table.",
@@ -93,6 +94,7 @@ FR = {
     "punttu.ui.card": "{rank} de {suit} — {points} points",
     "punttu.ui.card_one": "{rank} de {suit} — 1 point",
     "punttu.ui.back": "carte face cachée",
+    "punttu.ui.log.play": "{name} a joué : {card}.",
     "punttu.ui.new": "nouvelle",
     "punttu.ui.your_turn": "{name}, jouez une carte : glissez-la sur la table, ou touchez-la puis la table.",
     "punttu.ui.deal_over": "La donne {n} est finie.",

@@ -19,13 +19,18 @@ class Table:
         self.drawn = set()  # the card it drew last, lit until that seat plays again
 
     # --- cards ---------------------------------------------------------------------------
-    def card(self, card: str, **attrs):
+    def label(self, card: str) -> str:
+        """The card in words: "7 of cups — 7 points"."""
         t = self.app.t
         rank, suit, points = spanish_rank(card), spanish_suit(card), value(card)
         name = t(f"punttu.rank.{rank}") if rank == 1 or rank in FIGURES else str(rank)
         key = "punttu.ui.card_one" if points == 1 else "punttu.ui.card"
-        label = t(key, rank=name, suit=t(f"punttu.suit.{suit}"), points=points)
-        node = el("div", f"pt-card s-{suit}", None, data_card=card, aria_label=label, **attrs)
+        return t(key, rank=name, suit=t(f"punttu.suit.{suit}"), points=points)
+
+    def card(self, card: str, **attrs):
+        rank, suit, points = spanish_rank(card), spanish_suit(card), value(card)
+        node = el("div", f"pt-card s-{suit}", None, data_card=card, aria_label=self.label(card),
+                  **attrs)
         if not attrs.get("role"):
             node.setAttribute("role", "img")
         node.appendChild(el("span", "pt-pts", points, aria_hidden="true"))
@@ -167,6 +172,13 @@ class Table:
             caption = ""
         box.appendChild(el("p", "pt-caption", caption))
         return box
+
+    def describe(self, before, move: str, after, name: str) -> str:
+        """The card played, and who took the trick when it closed one."""
+        words = self.app.t("punttu.ui.log.play", name=name, card=self.label(move.split()[1]))
+        if len(before["trick"]) == before["players"] - 1 and after["last_trick"]:
+            words += " " + self._took(after["last_trick"])
+        return words
 
     def _took(self, trick) -> str:
         """Who took a trick; with equal highest cards, that the first of them won."""
