@@ -8,11 +8,11 @@ EN = {
     "punto.err.bad_move": "“{move}” is not a cell: a move is written x,y.",
     "punto.err.over": "The match is over.",
     "punto.err.not_your_turn": "It is not your turn.",
-    "punto.err.first_card": "The first card of a round goes in the middle (0,0).",
+    "punto.err.first_card": "The first card of a round goes in the middle.",
     "punto.err.not_adjacent": "A card must touch another card, by a side or a corner.",
     "punto.err.outside_square": "The cards must stay inside a 6 × 6 square.",
-    "punto.err.not_lower": "A card only crushes a lower one: the card on {move} is higher than your {value}.",
-    "punto.err.equal_value": "Equal values never crush: the card on {move} is also a {value}.",
+    "punto.err.not_lower": "A card only crushes a lower one: the card there is higher than your {value}.",
+    "punto.err.equal_value": "Equal values never crush: the card there is also a {value}.",
     # colours
     "punto.colour.r": "red",
     "punto.colour.b": "blue",
@@ -68,6 +68,9 @@ EN = {
     "punto.ui.wins_of": "{name}: {score} rounds won",
     "punto.ui.log.put": "{name} put {card}.",
     "punto.ui.log.crush": "{name} put {card} on {under}.",
+    "punto.ui.team.0": "Team A",
+    "punto.ui.team.1": "Team B",
+    "punto.ui.neutral": "Neutral colour: {colour}, nobody's",
 }
 
 FR = {
@@ -77,11 +80,11 @@ FR = {
     "punto.err.bad_move": "« {move} » n’est pas une case : un coup s’écrit x,y.",
     "punto.err.over": "La partie est terminée.",
     "punto.err.not_your_turn": "Ce n’est pas votre tour.",
-    "punto.err.first_card": "La première carte d’une manche se pose au centre (0,0).",
+    "punto.err.first_card": "La première carte d’une manche se pose au centre.",
     "punto.err.not_adjacent": "Une carte doit toucher une autre carte, par un côté ou un coin.",
     "punto.err.outside_square": "Les cartes doivent tenir dans un carré de 6 × 6.",
-    "punto.err.not_lower": "Une carte n’écrase qu’une carte plus faible : la carte en {move} dépasse votre {value}.",
-    "punto.err.equal_value": "Une valeur égale n’écrase jamais : la carte en {move} vaut aussi {value}.",
+    "punto.err.not_lower": "Une carte n’écrase qu’une carte plus faible : la carte posée là dépasse votre {value}.",
+    "punto.err.equal_value": "Une valeur égale n’écrase jamais : la carte posée là vaut aussi {value}.",
     # colours
     "punto.colour.r": "rouge",
     "punto.colour.b": "bleu",
@@ -137,4 +140,7 @@ FR = {
     "punto.ui.wins_of": "{name} : {score} manches gagnées",
     "punto.ui.log.put": "{name} a posé {card}.",
     "punto.ui.log.crush": "{name} a posé {card} sur {under}.",
+    "punto.ui.team.0": "Équipe A",
+    "punto.ui.team.1": "Équipe B",
+    "punto.ui.neutral": "Couleur neutre : {colour}, à personne",
 }

@@ -138,3 +138,30 @@ def test_the_in_game_menu(page, base_url, open_app):
     page.keyboard.press("Escape")
     assert page.locator("#overlay").is_hidden()
     assert page.get_attribute("html", "data-state") == "human"
+
+
+@pytest.mark.parametrize("game_id", ["punttu", "neuf-vies"])
+def test_the_card_games_with_hands_mid_game_and_a_card_held(page, base_url, open_app, game_id):
+    open_app(page, base_url, f"game={game_id}&seed=axe&start=1")
+    assert wait_state(page, "human") == "human"
+    assert violations(page) == []
+    page.locator("#screen [data-drag]").first.click()
+    assert page.locator("[data-legal]").count() > 0
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("game_id", ["punttu", "neuf-vies"])
+def test_the_card_games_with_hands_at_their_end(new_context, base_url, open_app, game_id):
+    context = new_context(locale="en-US", viewport=SIZES["phone"])
+    use_prefs(context, speed="fast")
+    page = context.new_page()
+    open_app(page, base_url, f"game={game_id}&seed=axe-end")
+    page.locator(".seat-row").nth(0).locator("select").select_option("easy")
+    page.click('[data-action="start"]')
+    checked = set()
+    while (state := wait_state(page, "round-end", "over", timeout=120_000)) != "over":
+        if state not in checked:
+            assert violations(page) == [], state
+            checked.add(state)
+        page.click('[data-action="round-seen"]')
+    assert violations(page) == []

@@ -173,3 +173,11 @@ def test_the_new_game_screen_fits_a_small_phone(new_context, base_url, open_app,
     for field in page.locator(".newgame select, .newgame input").all():
         box = field.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360, field.get_attribute("name")
+
+
+def test_the_seed_field_checks_what_is_typed(english, base_url, open_app):
+    """Its pattern is a valid expression for the browser (no console error while typing)."""
+    page = open_app(english, base_url, "game=punto")
+    for typed, valid in (("abc-1_X", True), ("a b!", False), ("", True)):
+        page.fill("#seed", typed)
+        assert page.evaluate("document.getElementById('seed').validity.valid") is valid, typed

@@ -19,6 +19,7 @@ from games.zero_pointe import ZERO_POINTE
 from games.zero_pointe.cards import COPIES
 from games.zero_pointe.state import State
 from engine.match import Match
+from helpers import en
 
 PREFS = {"speed": "fast", "lang": "en"}
 SETTLED = "html[data-state=human], html[data-state=round-end], html[data-state=over]"
@@ -284,7 +285,8 @@ def test_a_round_by_drag_and_drop_ends_with_every_grid_revealed_and_scored(page,
     with _rerendered(page):
         page.click('[data-action="round-seen"]')
     expect(page.locator(".dialog")).to_have_count(0)
-    expect(page.locator(f"{MINE} .zname")).to_have_text(f"Player 1 · total {total}")
+    expect(page.locator(f"{MINE} .zname")).to_have_text(
+        en("zero_pointe.ui.seat", name="Player 1", visible=0, total=total))
     expect(page.locator(f'{MINE} .zcard.down[data-move^="turn "]')).to_have_count(12)
 
 

@@ -78,15 +78,16 @@ class Table:
         face = el("span", "nv-face", None, aria_hidden="true")
         if kind == "warrior":
             value = card["value"]
-            face.appendChild(el("span", "nv-idx", None, el("b", "", value), el("i", "nv-sym")))
+            face.appendChild(el("span", "nv-idx", None, el("b", "", None, data_v=value), el("i", "nv-sym")))
             face.appendChild(el("span", "nv-val", value))
             face.appendChild(el("i", "nv-sym nv-big"))
-            face.appendChild(el("span", "nv-pair", f"{value} ↔ {9 - value}"))
+            # Drawn by CSS from the attribute: the card's name already says its pair to nine.
+            face.appendChild(el("span", "nv-pair", None, data_pair=f"{value} ↔ {9 - value}"))
         elif kind == "spirit":
-            face.appendChild(el("span", "nv-idx", "0"))
+            face.appendChild(el("span", "nv-idx", None, el("b", "", None, data_v="0")))
             face.appendChild(el("i", "nv-ghost"))
         else:
-            face.appendChild(el("span", "nv-idx", "J"))
+            face.appendChild(el("span", "nv-idx", None, el("b", "", None, data_v="J")))
             face.appendChild(el("i", "nv-star"))
         node.appendChild(face)
         return node
@@ -145,7 +146,7 @@ class Table:
         won = view["outcome"] is not None and seat in view["outcome"]["winners"]
         box = el("div", ("nv-seat small" if small else "nv-seat mine") + (" winner" if won else ""), None,
                  data_seat=seat, data_turn=seat == view["to_move"])
-        tag = el("p", "nv-tag", None, aria_label=t("neuf_vies.ui.seat_label", name=name, score=total,
+        tag = el("p", "nv-tag", None, role="group", aria_label=t("neuf_vies.ui.seat_label", name=name, score=total,
                                                     n=view["hand_sizes"][seat]))
         tag.appendChild(el("span", "nv-name", name, aria_hidden="true"))
         tag.appendChild(el("span", "nv-total", total, aria_hidden="true"))
@@ -215,14 +216,14 @@ class Table:
         t = self.app.t
         box = el("div", "nv-middle")
         piles = el("div", "nv-piles")
-        pile = el("div", "nv-pile", None, data_pile="draw",
+        pile = el("div", "nv-pile", None, data_pile="draw", role="img",
                   aria_label=t("neuf_vies.ui.pile_label", n=view["pile_size"]))
         pile.appendChild(self.card({"back": True}, "nv-pilecard", aria_hidden="true"))
         pile.appendChild(el("span", "nv-count", view["pile_size"], aria_hidden="true"))
         piles.appendChild(pile)
         discard = view["discard"]
         can_discard = active and any(m.startswith("discard ") for m in view["legal"])
-        heap = el("div", "nv-pile nv-discard", None, data_pile="discard",
+        heap = el("div", "nv-pile nv-discard", None, data_pile="discard", role="group",
                   data_drop="discard" if can_discard else None,
                   aria_label=t("neuf_vies.ui.discard_label", n=len(discard)))
         if discard:

@@ -66,6 +66,8 @@ class Table:
             info = self.app.match.seats[seat]
             item = el("li", "seat", None, data_seat=seat, data_turn=seat == view["to_move"])
             item.appendChild(el("span", "name", info["name"]))
+            if view["team"] is not None:
+                item.appendChild(el("span", "team", t(f"punto.ui.team.{view['team'][seat]}")))
             chips = el("span", "chips")
             for colour in view["colours"][seat]:
                 chips.appendChild(el("i", f"chip c-{colour}", None, title=t(f"punto.colour.{colour}"),
@@ -78,6 +80,12 @@ class Table:
             if by_seat and seat == view["to_move"]:
                 item.appendChild(self.card(view["card"], id="turned"))
             box.appendChild(item)
+        if view["neutral"]:
+            colour = view["neutral"]
+            box.appendChild(el("li", "seat neutral", None,
+                               el("i", f"chip c-{colour}", None, role="img",
+                                  aria_label=t(f"punto.colour.{colour}")),
+                               el("span", "", t("punto.ui.neutral", colour=t(f"punto.colour.{colour}")))))
         return box
 
     def _status(self, view, active: bool) -> str:
