@@ -37,9 +37,10 @@ def test_home_and_every_new_game_screen(page, base_url, open_app):
     assert violations(page) == []
     for game in registry.games():
         if has_table(game.id):
-            open_app(page, base_url, f"game={game.id}")
-            assert page.locator("form.newgame").is_visible()
+            page.click(f'[data-action="new"][data-game="{game.id}"]')
+            assert page.locator(f'form.newgame[data-game="{game.id}"]').is_visible()
             assert violations(page) == [], game.id
+            page.click('form.newgame [data-action="home"]')
 
 
 def test_punto_mid_game_with_a_card_held_and_the_match_end(page, base_url, open_app):
