@@ -145,10 +145,13 @@ class Match:
 
     # --- what happens next ------------------------------------------------------------------
     def step(self) -> Step:
-        if self.rounds_done > self.seen_rounds:
-            return Step("round_end", self.screen_seat())
-        if self.over:
-            return Step("over", self.screen_seat())
+        if self.rounds_done > self.seen_rounds or self.over:
+            # Results are public: with nobody at the screen yet (a reload in hot-seat play),
+            # they are shown from the first human's side.
+            seat = self.screen_seat()
+            if seat is None:
+                seat = self.humans()[0]
+            return Step("round_end" if self.rounds_done > self.seen_rounds else "over", seat)
         seat = self.to_move
         if not self.is_human(seat):
             return Step("computer", seat)

@@ -226,3 +226,13 @@ def test_the_last_human_to_move_is_the_one_who_may_undo():
     mover = match.to_move
     match.play("take 0 0")
     assert match.last_human() == mover and match.undo_point(mover) == 1
+
+
+def test_a_round_end_after_a_reload_in_hot_seat_has_a_seat_to_show():
+    """Private hands, two humans, nobody past the gate yet (as after a reload)."""
+    match = Match.new("punto", {"rounds_to_win": 2}, "reload", seats("human", "human"))
+    match.game = PrivateHands(match.game)
+    while match.rounds_done == 0:
+        match.play(match.legal_moves()[0])
+    assert match.screen_seat() is None
+    assert match.step() == Step("round_end", 0)

@@ -10,6 +10,8 @@ from games.punto import options as opts
 from games.punto import board as geo
 from games.punto.cards import FULL_DECK, is_card
 
+_KNOWN = frozenset(FULL_DECK)
+
 FORMAT = 1
 
 
@@ -63,24 +65,6 @@ def to_json(state: State) -> dict:
     }
 
 
-def _count(value, name: str, low: int = 0, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        raise BadSave(f"bad {name}: {value!r}")
-    return value
-
-
-def _cards(value, name: str) -> tuple:
-    if not isinstance(value, list) or not all(is_card(card) for card in value):
-        raise BadSave(f"bad {name}")
-    return tuple(value)
-
-
-def _per_seat(value, players: int, name: str) -> list:
-    if not isinstance(value, list) or len(value) != players:
-        raise BadSave(f"bad {name}: expected one entry per seat")
-    return value
-
-
 _CELL = lambda cell: isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)  # noqa: E731
 LAST_ROUND = {
     "round": int, "result": checks.OneOf(("line", "series", "points", "draw")),
@@ -113,7 +97,7 @@ def _read(data) -> State:
         raise BadSave("bad seed")
     to_move = data["to_move"]
     if to_move is not None:
-        _count(to_move, "to_move", 0, players - 1)
+        checks.count(to_move, "to_move", 0, players - 1)
     board_json = data["board"]
     board = _board(board_json)
     last_round = data["last_round"]
@@ -128,17 +112,18 @@ def _read(data) -> State:
     state = State(
         seed=seed,
         options=options,
-        draws=_count(data["draws"], "draws"),
-        ply=_count(data["ply"], "ply"),
-        round=_count(data["round"], "round", 1),
-        starter=_count(data["starter"], "starter", 0, players - 1),
+        draws=checks.count(data["draws"], "draws"),
+        ply=checks.count(data["ply"], "ply"),
+        round=checks.count(data["round"], "round", 1),
+        starter=checks.count(data["starter"], "starter", 0, players - 1),
         to_move=to_move,
-        decks=tuple(_cards(deck, "deck") for deck in _per_seat(data["decks"], players, "decks")),
+        decks=tuple(checks.cards(deck, _KNOWN, "deck")
+                    for deck in checks.per_seat(data["decks"], players, "decks")),
         board=board,
-        wins=tuple(_count(w, "wins", 0, options["rounds_to_win"])
-                   for w in _per_seat(data["wins"], players, "wins")),
-        trophies=tuple(_cards(won, "trophies")
-                       for won in _per_seat(data["trophies"], players, "trophies")),
+        wins=tuple(checks.count(w, "wins", 0, options["rounds_to_win"])
+                   for w in checks.per_seat(data["wins"], players, "wins")),
+        trophies=tuple(checks.cards(won, _KNOWN, "trophies")
+                       for won in checks.per_seat(data["trophies"], players, "trophies")),
         last_round=last_round,
     )
     _check_cards(state)
@@ -155,7 +140,7 @@ def _board(cells) -> dict:
         raise BadSave("bad board")
     board = board_from_cells(cells)
     for stack in board.values():
-        _cards(list(stack), "board cards")
+        checks.cards(list(stack), _KNOWN, "board cards")
     box = geo.bounds(board)
     if box and (box[2] - box[0] >= geo.SQUARE or box[3] - box[1] >= geo.SQUARE):
         raise BadSave("the board is larger than 6 × 6")
