@@ -37,7 +37,6 @@ EN = {
     # the table
     "punttu.ui.your_turn": "{name}, play a card: drag it onto the table, or tap it then the table.",
     "punttu.ui.deal_over": "Deal {n} is over.",
-    "punttu.ui.match_over": "The match is over.",
     "punttu.ui.trick": "The trick",
     "punttu.ui.leads": "{name} leads.",
     "punttu.ui.held": "{n} cards in hand",
@@ -98,7 +97,6 @@ FR = {
     "punttu.ui.new": "nouvelle",
     "punttu.ui.your_turn": "{name}, jouez une carte : glissez-la sur la table, ou touchez-la puis la table.",
     "punttu.ui.deal_over": "La donne {n} est finie.",
-    "punttu.ui.match_over": "La partie est finie.",
     "punttu.ui.trick": "Le pli",
     "punttu.ui.leads": "{name} entame.",
     "punttu.ui.held": "{n} cartes en main",

@@ -155,14 +155,16 @@ class App:
             self.notify("notice.bad_options", option=self.t(f"{prefix(game_id)}.opt.{err.key}"))
             return
         self.write_pref("options", {**self.prefs.get("options", {}), game_id: options})
-        self.open_table(match)
+        self.open_table(match, new=True)
 
-    def open_table(self, match):
+    def open_table(self, match, new=False):
+        """Show a match; a ``new`` one is dealt before the player's eyes, a resumed one not."""
         self.leave_table()
         self.form = None
         self.match = match
         self.log = []
         self.table = table_for(match.game.id)(self)
+        self.table.deal_first = new
         storage.set_at_table(True)
         self.advance()
 

@@ -128,8 +128,8 @@ def table_facts(page) -> dict:
     return {
         "board": read_board(page),
         "card": hand_card(page),
-        "decks": page.eval_on_selector_all(".seat .deck", "ns => ns.map(n => n.textContent)"),
-        "wins": page.eval_on_selector_all(".seat .wins", "ns => ns.map(n => n.textContent)"),
+        "decks": page.eval_on_selector_all(".seat .stat.deck .sr-only", "ns => ns.map(n => n.textContent)"),
+        "wins": page.eval_on_selector_all(".seat .stat.wins .sr-only", "ns => ns.map(n => n.textContent)"),
         "turn": page.eval_on_selector_all(".seat[data-turn]", "ns => ns.map(n => n.dataset.seat)"),
         "status": page.text_content("#status"),
     }
@@ -180,10 +180,18 @@ def cell_selector(cell: str) -> str:
     return f'[data-cell="{cell}"]'
 
 
+def still(page):
+    """Wait until no card moves (a deal, an arrival, a flight; the endless thinking dots aside):
+    a person aims at a card at rest."""
+    page.wait_for_function("""() => document.getAnimations().every((a) =>
+        a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity)""")
+
+
 def drag_card(page, to=None, choose=first):
     """Drag the turned card with the mouse: press, move past the drag threshold (the legal
     cells light up), then release over ``to`` or over the lit cell ``choose`` picks.
     Returns (target, lit cells)."""
+    still(page)
     x, y = _centre(page, HAND)
     page.mouse.move(x, y)
     page.mouse.down()

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from engine.match import Match
 from games.neuf_vies import GAME
-from helpers import en, mark_screen, press, wait_state
+from helpers import en, mark_screen, press, still, wait_state
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from test_neuf_vies_positions import card, table  # noqa: E402  (the rules tests' builder)
@@ -69,6 +69,7 @@ def _centre(box) -> tuple:
 def _drag(page, source, choose=None):
     """Press on a hand card, move past the drag threshold (the legal targets light up), move to
     the lit target ``choose`` picks (the first by default) and release. Returns the lit keys."""
+    still(page)
     x0, y0 = _centre(source.bounding_box())
     page.mouse.move(x0, y0)
     page.mouse.down()
@@ -126,7 +127,7 @@ def test_a_whole_game_against_a_computer_by_mouse_drag(page, base_url, open_app)
     why = page.text_content("#status")
     assert why in page.text_content("#overlay .dialog")
     # Every tableau is on the table, each column with its score.
-    assert page.locator(".nv-all .nv-seat").count() == 2
+    assert page.locator(".nv[data-result] .seat-strip .seat").count() == 2
     press(page, "round-seen")
     assert wait_state(page, "over") == "over"
     rows = page.locator("#overlay .nv-rank tr")
@@ -134,7 +135,7 @@ def test_a_whole_game_against_a_computer_by_mouse_drag(page, base_url, open_app)
     assert re.search(r"won the match!$", page.text_content("#overlay h2"))
     scores = [int(x) for x in rows.evaluate_all("rs => rs.slice(1).map(r => r.cells[2].textContent)")]
     assert scores == sorted(scores, reverse=True)
-    totals = page.eval_on_selector_all(".nv-total", "ns => ns.map(n => Number(n.textContent))")
+    totals = page.eval_on_selector_all(".stat.total [aria-hidden]", "ns => ns.map(n => Number(n.textContent))")
     assert sorted(totals, reverse=True) == scores
 
 
@@ -233,7 +234,7 @@ def test_six_players_fit_a_phone_without_scrolling(new_context, base_url, open_a
     save["seats"][0]["kind"] = "human"
     page = new_context(viewport={"width": 360, "height": 640}, locale="en-US").new_page()
     _resume(page, base_url, open_app, save, "human")
-    assert page.locator(".nv-opps .nv-seat").count() == 5
+    assert page.locator(".seat-strip .seat").count() == 5
     expect(page.locator(HAND)).to_have_count(4)
     boxes = page.evaluate("""() => ['#hand', '[data-seat="0"] .nv-cols', '#status'].map((sel) => {
         const b = document.querySelector(sel).getBoundingClientRect();
@@ -253,5 +254,5 @@ def test_a_link_starts_a_table(page, base_url, open_app):
     assert wait_state(page, "human", "computer") in ("human", "computer")
     expect(page.locator('section.table[data-game="neuf-vies"]')).to_have_count(1)
     expect(page.locator("#hand .nvcard")).to_have_count(4)
-    assert page.locator(".nv-seat").count() == 2
+    assert page.locator(".seat").count() == 2
     assert page.evaluate("location.search") == ""  # a reload shows the table, not a new game

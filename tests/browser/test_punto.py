@@ -66,7 +66,7 @@ def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
     press(page, "rematch")
     assert wait_state(page, "human") == "human"
     assert read_board(page) == {} and lit_cells(page) == []  # nothing held yet: a fresh match
-    assert page.locator(".seat .wins").all_text_contents() == [en("punto.ui.wins", n=0)] * 2
+    assert page.locator(".seat .stat.wins .sr-only").all_text_contents() == [en("punto.ui.wins", n=0)] * 2
 
 
 def test_hot_seat_turn_by_tap_to_place(page, base_url, open_app):

@@ -12,7 +12,7 @@ import re
 from playwright.sync_api import expect
 
 from engine.match import Match
-from helpers import en, mark_screen, press, reload, wait_state
+from helpers import en, mark_screen, press, reload, still, wait_state
 
 PREFS = {"speed": "fast", "lang": "en"}
 HAND = "#hand [data-card]"
@@ -83,6 +83,7 @@ def _centre(box) -> tuple:
 def _drag(page, source, target):
     """Press on the card, move past the drag threshold (the trick lights up), move over the
     trick (marked as the one under the pointer) and release."""
+    still(page)
     x0, y0 = _centre(source.bounding_box())
     x1, y1 = _centre(target.bounding_box())
     page.mouse.move(x0, y0)
@@ -107,7 +108,7 @@ def _tab_to(page, selector: str):
 def _snapshot(page) -> dict:
     return {"trick": _trick(page), "hand": _hand(page), "status": page.text_content("#status"),
             "state": page.get_attribute("html", "data-state"),
-            "seats": page.eval_on_selector_all(".pt-seat", "ns => ns.map(n => n.textContent)")}
+            "seats": page.eval_on_selector_all(".seat", "ns => ns.map(n => n.textContent)")}
 
 
 # --- the tests ---------------------------------------------------------------------------------
@@ -141,14 +142,14 @@ def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_ap
     key = "punttu.ui.deal_won" if len(best) == 1 else "punttu.ui.deal_shared"
     expect(dialog.locator("h2")).to_have_text(en(key, names=names, n=1))
     # On the table too: each seat's points, and the last trick with its taker.
-    on_table = page.locator(".pt-seat .pt-pts-won").all_inner_texts()
+    on_table = page.locator(".seat .stat.pts .sr-only").all_text_contents()
     assert sorted(on_table) == sorted(en("punttu.ui.pts", n=p) for p in points)
     expect(page.locator("#trick.done [data-card]")).to_have_count(2)
     expect(page.locator("#trick.done .pt-slot[data-winner]")).to_have_count(1)
 
     press(page, "round-seen")  # one deal: the match is over
     assert wait_state(page, "over") == "over"
-    expect(page.locator(".dialog.match-end ol.pt-ranks li")).to_have_count(2)
+    expect(page.locator(".dialog.match-end ol.standings li")).to_have_count(2)
 
 
 def test_hot_seat_hands_stay_hidden_behind_the_pass_the_device_screen(page, base_url, open_app):
@@ -217,7 +218,7 @@ def test_six_players_fit_a_phone(new_context, base_url, open_app):
                       _seats("human", *["medium"] * 5))
     _resume(page, base_url, open_app, match)
     wait_state(page, "human")
-    expect(page.locator(".pt-seats .pt-seat")).to_have_count(5)
+    expect(page.locator(".seat-strip .seat")).to_have_count(5)
     expect(page.locator("#trick .pt-slot")).to_have_count(6)
     expect(page.locator(HAND)).to_have_count(3)
     m = page.evaluate("""() => {

@@ -8,7 +8,7 @@ import pytest
 from engine import registry
 
 from helpers import (HAND, cell_selector, en, hand_card, lit_cells, notice,
-                     put_storage, read_board, reload, start_from_form, start_punto, storage,
+                     put_storage, read_board, reload, start_from_form, start_punto, still, storage,
                      tap_card, use_prefs, wait_state, watched_board)
 
 V1 = Path(__file__).resolve().parents[1] / "data" / "saves_v1"
@@ -35,6 +35,7 @@ def english(new_context):
 def test_escape_during_a_drag_cancels_it(english, base_url, open_app):
     page = english
     start_punto(open_app, page, base_url, seed="escape")
+    still(page)
     box = page.locator(HAND).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)

@@ -19,7 +19,7 @@ from games.zero_pointe import ZERO_POINTE
 from games.zero_pointe.cards import COPIES
 from games.zero_pointe.state import State
 from engine.match import Match
-from helpers import en
+from helpers import en, still
 
 PREFS = {"speed": "fast", "lang": "en"}
 SETTLED = "html[data-state=human], html[data-state=round-end], html[data-state=over]"
@@ -85,6 +85,7 @@ def _centre(box) -> tuple:
 def _drag(page, source, target):
     """Press on the source, move with the button down to the target, release. Checks on the way
     that the card is held, the target lit as legal and marked as the one under the pointer."""
+    still(page)
     x0, y0 = _centre(source.bounding_box())
     x1, y1 = _centre(target.bounding_box())
     page.mouse.move(x0, y0)
@@ -124,13 +125,13 @@ def _snapshot(page) -> dict:
         }
         return {
             grids,
-            turn: q("[data-grid][data-turn]")?.dataset.grid ?? null,
+            turn: q(".seat[data-turn] [data-grid]")?.dataset.grid ?? null,
             discard: q('[data-pile="discard"]').dataset.card,
             draw: q('[data-pile="draw"]').textContent,
             drawn: q('[data-pile="drawn"]')?.dataset.card ?? null,
             drawn_draggable: !!q('[data-pile="drawn"][data-drag="drawn"]'),
             status: q("#status").textContent,
-            names: [...document.querySelectorAll(".zname")].map((n) => n.textContent),
+            names: [...document.querySelectorAll(".seat-name")].map((n) => n.textContent),
             buttons: [...document.querySelectorAll(".actions [data-move]")].map((b) => b.dataset.move),
             state: document.documentElement.dataset.state,
         };
@@ -285,8 +286,10 @@ def test_a_round_by_drag_and_drop_ends_with_every_grid_revealed_and_scored(page,
     with _rerendered(page):
         page.click('[data-action="round-seen"]')
     expect(page.locator(".dialog")).to_have_count(0)
-    expect(page.locator(f"{MINE} .zname")).to_have_text(
-        en("zero_pointe.ui.seat", name="Player 1", visible=0, total=total))
+    mine = page.locator(".seat.mine")
+    expect(mine.locator(".seat-name")).to_have_text("Player 1")
+    expect(mine.locator(".stat.showing .sr-only")).to_have_text(en("zero_pointe.ui.showing", n=0))
+    expect(mine.locator(".stat.total .sr-only")).to_have_text(en("zero_pointe.ui.total_is", n=total))
     expect(page.locator(f'{MINE} .zcard.down[data-move^="turn "]')).to_have_count(12)
 
 
@@ -423,7 +426,7 @@ def test_eight_players_fit_a_phone(new_context, base_url, open_app):
         return {
             width: root.clientWidth, scroll: root.scrollWidth,
             grids: [...document.querySelectorAll("[data-grid]")].map((g) => ({
-                seat: g.dataset.grid, small: g.classList.contains("small"), ...box(g)})),
+                seat: g.dataset.grid, small: !g.closest(".seat.mine"), ...box(g)})),
             nums: [...document.querySelectorAll("[data-grid] [data-card] .num")].map((n) => ({
                 seat: n.closest("[data-grid]").dataset.grid, text: n.textContent,
                 size: parseFloat(getComputedStyle(n).fontSize),

@@ -5,8 +5,9 @@ A hand card is dragged (or tapped, or moved by keyboard) onto a lit column, empt
 nothing can be placed, the discard pile. The answers that are not placements (counter or let
 through, attack again or stop) are buttons; where won cards go is chosen by a tap on a lit slot.
 What is legal always comes from the view's ``legal`` list."""
-from ui.dom import clear, el, find, later
+from ui.dom import el, find, later
 from ui.tables.common import fly, seat_names
+from ui.tables.frame import Frame
 
 SLOTS = 4
 LOG_SHOWN = 4  # log entries on screen (CSS keeps only the newest on short screens)
@@ -26,17 +27,12 @@ def formula(column) -> tuple:
     return score // mult, mult, score
 
 
-class Table:
+class Table(Frame):
+    css = "nv"
     own_log = True  # its log of steps sits in the middle of the table: no second one below
-
-    def __init__(self, app):
-        self.app = app
-        self.view = None
+    prompt_names = True
 
     # --- words ---------------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return self.app.match.seats[seat]["name"]
-
     def card_name(self, card: dict) -> str:
         t = self.app.t
         if card.get("back"):
@@ -93,34 +89,37 @@ class Table:
         return node
 
     # --- drawing: the table --------------------------------------------------------------
-    def render(self, view, active: bool, hidden: bool = False):
-        self.view = view
-        me, players = view["seat"], view["players"]
-        drops = self._drop_slots(view) if active else {}
-        table = el("section", "table nv", None, data_game="neuf-vies", data_players=players)
-        others = [(me + step) % players for step in range(1, players)]
-        opps = el("div", "nv-opps", None, data_count=len(others))
-        for seat in others:
-            opps.appendChild(self._seat(view, seat, drops, small=True))
-        table.appendChild(opps)
-        table.appendChild(self._middle(view, active, hidden))
-        table.appendChild(self._actions(view, active))
-        table.appendChild(self._seat(view, me, drops, small=False, puts=self._puts(view, active)))
-        table.appendChild(self._hand(view, active, hidden))
-        clear(self.app.screen).appendChild(table)
+    def _draw(self, view, result, active: bool, hidden: bool):
+        self.drops = self._drop_slots(view) if active else {}
+        self.puts = self._puts(view, active)
+        super()._draw(view, result, active, hidden)
 
-    def render_round_end(self, view):
-        """Every tableau of the final position, large, each column with its score."""
-        self.view = view
-        last = view["last_round"]
-        table = el("section", "table nv nv-end", None, data_game="neuf-vies", data_players=view["players"])
-        box = el("div", "nv-opps nv-all", None, data_count=view["players"])
-        for seat in range(view["players"]):
-            box.appendChild(self._seat({**view, "tableaux": last["tableaux"], "totals": last["scores"],
-                                        "outcome": {"winners": last["winners"]}}, seat, {}, small=False))
-        table.appendChild(box)
-        table.appendChild(el("p", "status", self._why(last), id="status"))
-        clear(self.app.screen).appendChild(table)
+    def strip_seats(self, view, result) -> list:
+        if result is not None:
+            return list(range(view["players"]))  # every tableau of the final position, large
+        return super().strip_seats(view, result)
+
+    def badges(self, view, seat: int, result) -> list:
+        t = self.app.t
+        total = result["scores"][seat] if result is not None else view["totals"][seat]
+        out = [("total", total, t("neuf_vies.ui.score_of", n=total))]
+        if result is None and seat != view["seat"]:
+            held = view["hand_sizes"][seat]
+            out.append(("in-hand", held, t("neuf_vies.ui.in_hand", n=held)))
+        return out
+
+    def centre(self, view, active: bool, hidden: bool, result) -> list:
+        if result is not None:
+            return []
+        return [self._middle(view, active), self._actions(view, active)]
+
+    def own(self, view, active: bool, hidden: bool, result) -> list:
+        if result is not None:
+            return []
+        return [self.panel(view, view["seat"], None, mine=True), self._hand(view, active, hidden)]
+
+    def result_line(self, view, result) -> str:
+        return self._why(result)
 
     def _drop_slots(self, view) -> dict:
         """Slot key "seat.col" -> True for every slot some legal placement reaches; with
@@ -139,30 +138,20 @@ class Table:
             return set()
         return {int(m.split()[1]) for m in view["legal"] if m.startswith("put ")}
 
-    def _seat(self, view, seat: int, drops: dict, small: bool, puts=frozenset()):
-        t = self.app.t
-        name = self.name(seat)
-        total = view["totals"][seat]
-        won = view["outcome"] is not None and seat in view["outcome"]["winners"]
-        box = el("div", ("nv-seat small" if small else "nv-seat mine") + (" winner" if won else ""), None,
-                 data_seat=seat, data_turn=seat == view["to_move"])
-        tag = el("p", "nv-tag", None, role="group", aria_label=t("neuf_vies.ui.seat_label", name=name, score=total,
-                                                    n=view["hand_sizes"][seat]))
-        tag.appendChild(el("span", "nv-name", name, aria_hidden="true"))
-        tag.appendChild(el("span", "nv-total", total, aria_hidden="true"))
-        if small:
-            tag.appendChild(el("span", "nv-handsize", view["hand_sizes"][seat], aria_hidden="true"))
-        box.appendChild(tag)
+    def seat_body(self, view, seat: int, result, mine: bool) -> list:
+        """The seat's four column slots: compact in the strip while the game goes on."""
+        tableau = (result["tableaux"] if result is not None else view["tableaux"])[seat]
+        small = not mine and result is None
+        puts = self.puts if mine else frozenset()
         cols = el("div", "nv-cols", None, role="list")
-        pending = view["pending"] or {}
+        pending = (view["pending"] or {}) if result is None else {}
         for col in range(SLOTS):
             key = f"{seat}.{col}"
             attacked = (pending.get("kind") in ("counter", "renew") and pending.get("target") == seat
                         and pending.get("col") == col)
-            cols.appendChild(self._column(view["tableaux"][seat][col], seat, col, key in drops,
-                                          col in puts, attacked, pending, small))
-        box.appendChild(cols)
-        return box
+            cols.appendChild(self._column(tableau[col], seat, col, key in self.drops, col in puts,
+                                          attacked, pending, small))
+        return [cols]
 
     def _column(self, column, seat: int, col: int, droppable: bool, puttable: bool, attacked: bool,
                 pending: dict, small: bool):
@@ -212,7 +201,7 @@ class Table:
                 return None
         return None
 
-    def _middle(self, view, active: bool, hidden: bool):
+    def _middle(self, view, active: bool):
         t = self.app.t
         box = el("div", "nv-middle")
         piles = el("div", "nv-piles")
@@ -234,8 +223,6 @@ class Table:
         piles.appendChild(heap)
         box.appendChild(piles)
         box.appendChild(self._log(view))
-        box.appendChild(el("p", "status", "" if hidden else self._status(view, active), id="status",
-                           aria_live="polite"))
         return box
 
     def describe(self, before, move: str, after, name: str) -> str:
@@ -269,15 +256,10 @@ class Table:
             return t("neuf_vies.log.put", name=name, col=int(parts[1]) + 1)
         return t(f"neuf_vies.log.{'_'.join(parts)}", name=name)  # allow, stop, gain…, skip
 
-    def _status(self, view, active: bool) -> str:
-        """One sentence: what to do now, naming the player; or who is playing."""
+    def prompt(self, view) -> str:
+        """What to do now, naming the player: an answer is asked of someone by name."""
         t = self.app.t
-        seat = view["to_move"]
-        if seat is None:
-            return self._why(view["last_round"]) if view["last_round"] else ""
-        name = self.name(seat)
-        if not active:
-            return t("status.thinking", name=name)
+        name = self.name(view["to_move"])
         pending, legal = view["pending"], view["legal"]
         kind = pending["kind"]
         if kind == "turn":
@@ -374,7 +356,7 @@ class Table:
         kind, *rest = move.split()
         seat = view["to_move"]
         if kind == "put":
-            slot = find(screen, f'[data-seat="{seat}"] [data-col="{rest[0]}"]')
+            slot = find(screen, f'.seat[data-seat="{seat}"] [data-col="{rest[0]}"]')
             if slot is not None:
                 slot.classList.add("flash")
             later(ms, then)
@@ -389,7 +371,7 @@ class Table:
             target = f'[data-seat="{pending["target"]}"] [data-col="{pending["col"]}"]'
         else:
             target = '[data-pile="discard"]'
-        origin = find(screen, f'[data-seat="{seat}"] .nv-tag')
+        origin = find(screen, f'.seat[data-seat="{seat}"] .seat-head')
         flyer = None
         if origin is not None:
             flyer = self.card(self._card_of(rest[0]), "nv-flyer")

@@ -2,8 +2,9 @@
 and the turned card, which a human drags (or taps, or moves by keyboard) onto a lit cell."""
 from games.punto.board import SQUARE
 from games.punto.cards import card_colour, card_value
-from ui.dom import by_id, clear, el, find
+from ui.dom import by_id, el, find
 from ui.tables.common import fly, seat_names, standings
+from ui.tables.frame import Frame
 
 # Where the dots of each value sit on a 3 × 3 grid (1 = top left, 9 = bottom right).
 PIPS = {1: (5,), 2: (1, 9), 3: (1, 5, 9), 4: (1, 3, 7, 9), 5: (1, 3, 5, 7, 9),
@@ -16,11 +17,13 @@ def parse_cell(key: str) -> tuple:
     return int(x), int(y)
 
 
-class Table:
+class Table(Frame):
+    css = "punto"
+    prompt_names = True
+    total_key = "punto.ui.wins_of"
 
     def __init__(self, app):
-        self.app = app
-        self.view = None
+        super().__init__(app)
         self.last = None  # the cell of the latest placement, outlined on the board
 
     # --- drawing -------------------------------------------------------------------------
@@ -36,66 +39,56 @@ class Table:
         node.appendChild(pips)
         return node
 
-    def render(self, view, active: bool, hidden: bool = False):
-        self.view = view
-        screen = clear(self.app.screen)
-        table = el("section", "table punto", None, data_game="punto")
-        table.appendChild(self._seats(view, by_seat=not (active or hidden)))
-        table.appendChild(el("p", "status", self._status(view, active), id="status"))
-        table.appendChild(self._board(view["board"], view["legal"], highlight=()))
-        table.appendChild(self._hand(view, active, hidden))
-        screen.appendChild(table)
+    def strip_seats(self, view, result) -> list:
+        return list(range(view["players"]))  # nothing is secret: every seat alike, in order
 
-    def render_round_end(self, view):
-        """The final board of the round just played, its winning cells outlined."""
-        last = view["last_round"]
-        self.view = view
-        cells = {tuple(c) for c in last["line"]} | {tuple(c) for s in last["series"] for c in s}
-        screen = clear(self.app.screen)
-        table = el("section", "table punto", None, data_game="punto")
-        table.appendChild(self._seats(view, by_seat=False))
-        table.appendChild(self._board(last["board"], [], highlight=cells))
-        screen.appendChild(table)
-
-    def _seats(self, view, by_seat: bool):
-        """Every seat's colours, deck, wins and trophies; with ``by_seat``, the card the seat on
-        turn has just turned lies by its name (a human's own card lies in the hand below)."""
+    def badges(self, view, seat: int, result) -> list:
         t = self.app.t
-        box = el("ul", "players")
-        for seat in range(view["players"]):
-            info = self.app.match.seats[seat]
-            item = el("li", "seat", None, data_seat=seat, data_turn=seat == view["to_move"])
-            item.appendChild(el("span", "name", info["name"]))
-            if view["team"] is not None:
-                item.appendChild(el("span", "team", t(f"punto.ui.team.{view['team'][seat]}")))
-            chips = el("span", "chips")
-            for colour in view["colours"][seat]:
-                chips.appendChild(el("i", f"chip c-{colour}", None, title=t(f"punto.colour.{colour}"),
-                                     role="img", aria_label=t(f"punto.colour.{colour}")))
-            item.appendChild(chips)
-            item.appendChild(el("span", "deck", t("punto.ui.deck", n=view["deck_sizes"][seat])))
-            item.appendChild(el("span", "wins", t("punto.ui.wins", n=view["wins"][seat])))
-            for card in view["trophies"][seat]:
-                item.appendChild(self.card(card))
-            if by_seat and seat == view["to_move"]:
-                item.appendChild(self.card(view["card"], id="turned"))
-            box.appendChild(item)
+        deck, wins = view["deck_sizes"][seat], view["wins"][seat]
+        return [("deck", deck, t("punto.ui.deck", n=deck)), ("wins", wins, t("punto.ui.wins", n=wins))]
+
+    def seat_body(self, view, seat: int, result, mine: bool) -> list:
+        """The seat's colours (and team), its trophies; while the seat on turn is not the
+        player's, the card it has just turned lies by its name."""
+        t = self.app.t
+        chips = el("span", "chips")
+        if view["team"] is not None:
+            chips.appendChild(el("span", "team", t(f"punto.ui.team.{view['team'][seat]}")))
+        for colour in view["colours"][seat]:
+            chips.appendChild(el("i", f"chip c-{colour}", None, title=t(f"punto.colour.{colour}"),
+                                 role="img", aria_label=t(f"punto.colour.{colour}")))
+        for card in view["trophies"][seat]:
+            chips.appendChild(self.card(card))
+        if self.by_seat and seat == view["to_move"]:
+            chips.appendChild(self.card(view["card"], id="turned"))
+        return [chips]
+
+    def _draw(self, view, result, active: bool, hidden: bool):
+        self.by_seat = result is None and not (active or hidden)
+        super()._draw(view, result, active, hidden)
+
+    def prompt(self, view) -> str:
+        return self.app.t("punto.ui.your_turn", name=self.name(view["to_move"]))
+
+    def centre(self, view, active: bool, hidden: bool, result) -> list:
+        """The board (the round's last one, its winning cells lit, once it is over) and, with
+        three players, the neutral colour nobody owns."""
+        t = self.app.t
+        parts = []
+        if result is not None:
+            cells = {tuple(c) for c in result["line"]} | {tuple(c) for s in result["series"] for c in s}
+            parts.append(self._board(result["board"], [], highlight=cells))
+        else:
+            parts.append(self._board(view["board"], view["legal"], highlight=()))
         if view["neutral"]:
             colour = view["neutral"]
-            box.appendChild(el("li", "seat neutral", None,
-                               el("i", f"chip c-{colour}", None, role="img",
-                                  aria_label=t(f"punto.colour.{colour}")),
-                               el("span", "", t("punto.ui.neutral", colour=t(f"punto.colour.{colour}")))))
-        return box
+            parts.append(el("p", "neutral", None,
+                            el("i", f"chip c-{colour}", None, role="img", aria_label=t(f"punto.colour.{colour}")),
+                            el("span", "", t("punto.ui.neutral", colour=t(f"punto.colour.{colour}")))))
+        return parts
 
-    def _status(self, view, active: bool) -> str:
-        seat = view["to_move"]
-        if seat is None:
-            return ""
-        name = self.app.match.seats[seat]["name"]
-        if active:
-            return self.app.t("punto.ui.your_turn", name=name)
-        return self.app.t("status.thinking", name=name)
+    def own(self, view, active: bool, hidden: bool, result) -> list:
+        return [] if result is not None else [self._hand(view, active, hidden)]
 
     def _board(self, board, legal, highlight):
         """The occupied cells and every cell a card may reach now: the 6 × 6 limit shows as the
@@ -143,9 +136,6 @@ class Table:
         return hand
 
     # --- moves ---------------------------------------------------------------------------
-    def auto_move(self, view):
-        return None  # every Punto decision is the player's
-
     def targets(self, source: str) -> list:
         return self.view["legal"]
 
@@ -196,9 +186,7 @@ class Table:
         return title, parts
 
     def match_end(self, view):
-        winners = view["outcome"]["winners"]
-        title = self.app.t("ui.match_won", names=seat_names(self.app, winners))
-        body = [standings(self.app, view["outcome"]["scores"], "punto.ui.wins_of")]
+        title, body = super().match_end(view)
         for seat, cards in enumerate(view["trophies"]):
             if cards:
                 row = el("div", "trophy", self.app.match.seats[seat]["name"])

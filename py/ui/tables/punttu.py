@@ -4,17 +4,20 @@ go onto the trick by drag, tap or keyboard. Only the number of a card matters, s
 printed large; the suit is drawn (css/punttu.css) so that the Spanish deck still looks itself."""
 from engine.decks import spanish_rank, spanish_suit
 from games.punttu.cards import in_play, value
-from ui.dom import clear, el, find
+from ui.dom import el, find
 from ui.tables.common import fly, seat_names
+from ui.tables.frame import Frame
 
 FIGURES = {10: "S", 11: "C", 12: "R"}  # sota, caballo, rey: the letters Spanish cards print
 
 
-class Table:
+class Table(Frame):
+    css = "punttu"
+    prompt_names = True
+    total_key = "punttu.ui.standing"
 
     def __init__(self, app):
-        self.app = app
-        self.view = None
+        super().__init__(app)
         self.shown_hand = (None, ())  # (seat, cards) last drawn face up
         self.drawn = set()  # the card it drew last, lit until that seat plays again
 
@@ -42,102 +45,54 @@ class Table:
     def back(self):
         return el("div", "pt-card pt-back", None, role="img", aria_label=self.app.t("punttu.ui.back"))
 
-    def name(self, seat: int) -> str:
-        return self.app.match.seats[seat]["name"]
-
     # --- the table -----------------------------------------------------------------------
-    def render(self, view, active: bool, hidden: bool = False):
-        self.view = view
-        me = view["seat"]
-        trick = view["trick"]
-        # The trick just taken stays on the table until the next card is led (and for good at a
-        # match's end): who took it, and why, is the first thing to see.
-        done = view["last_trick"] if not trick and view["seen"] else None
-        parts = [
-            self._seats(view, [(me + i) % view["players"] for i in range(1, view["players"])]),
-            el("p", "status", self._status(view, active, hidden), id="status"),
-            self._trick(view, done, active),
-            self._middle(view),
-            self._panel(view, me, mine=True),
-            self._hand(view, active, hidden),
-        ]
-        self._draw(view, parts)
+    def prompt(self, view) -> str:
+        return self.app.t("punttu.ui.your_turn", name=self.name(view["to_move"]))
 
-    def render_round_end(self, view):
-        """The deal just played: its last trick on the table and every seat's cards and points."""
-        self.view = view
-        last = view["last_round"]
-        n = view["players"]
-        me = view["seat"]
-        parts = [
-            self._seats(view, [(me + i) % n for i in range(1, n)], last),
-            el("p", "status", self.app.t("punttu.ui.deal_over", n=last["round"]), id="status"),
-            self._trick(view, last["last_trick"], False, last),
-            self._panel(view, me, mine=True, result=last),
-        ]
-        self._draw(view, parts)
+    def result_line(self, view, result) -> str:
+        return self.app.t("punttu.ui.deal_over", n=result["round"])
 
-    def _draw(self, view, parts):
+    def centre(self, view, active: bool, hidden: bool, result) -> list:
+        """The trick; the trick just taken stays on the table until the next card is led (and
+        for good at a deal's end): who took it, and why, is the first thing to see."""
+        if result is not None:
+            return [self._trick(view, result["last_trick"], False)]
+        done = view["last_trick"] if not view["trick"] and view["seen"] else None
+        return [self._trick(view, done, active), self._middle(view)]
+
+    def own(self, view, active: bool, hidden: bool, result) -> list:
+        mine = self.panel(view, view["seat"], result, mine=True)
+        return [mine] if result is not None else [mine, self._hand(view, active, hidden)]
+
+    def kept_open(self):
         # A last trick opened to be looked at stays open while the computers play on.
-        opened = find(self.app.screen, "details.pt-last[open]") is not None
-        table = el("section", "table punttu", None, data_game="punttu",
-                   style=f"--n:{view['players']}")
-        for part in parts:
-            if part is not None:
-                table.appendChild(part)
+        return find(self.app.screen, "details.pt-last[open]") is not None
+
+    def reopen(self, table, kept):
         last = find(table, "details.pt-last")
-        if last is not None and opened:
+        if last is not None and kept:
             last.open = True
-        clear(self.app.screen).appendChild(table)
 
-    def _seats(self, view, seats, result=None):
-        row = el("ul", "pt-seats many" if len(seats) >= 4 else "pt-seats")  # 5 or 6 players
-        for seat in seats:
-            row.appendChild(self._panel(view, seat, result=result))
-        return row
-
-    def _panel(self, view, seat: int, mine=False, result=None):
-        """A seat's name, cards in hand, cards won; points with the memory aid or once the deal
-        is scored; totals in a match to N points."""
+    def badges(self, view, seat: int, result) -> list:
+        """Cards in hand (others'), cards won; points with the memory aid or once the deal is
+        scored; totals in a match to N points."""
         t = self.app.t
-        tag = "div" if mine else "li"
-        box = el(tag, "pt-seat mine" if mine else "pt-seat", None, data_seat=seat,
-                 data_turn=result is None and seat == view["to_move"],
-                 data_winner=result is not None and seat in result["winners"])
-        box.appendChild(el("span", "pt-name", self.name(seat)))
-        stats = el("span", "pt-stats")
-        if result is None and not mine:
+        out = []
+        if result is None and seat != view["seat"]:
             held = view["hand_sizes"][seat]
-            stats.appendChild(self._stat("in-hand", held, t("punttu.ui.held", n=held)))
+            out.append(("in-hand", held, t("punttu.ui.held", n=held)))
         won = len(result["won"][seat]) if result is not None else view["won_counts"][seat]
-        stats.appendChild(self._stat("won", won, t("punttu.ui.won", n=won)))
+        out.append(("won", won, t("punttu.ui.won", n=won)))
         points = result["points"][seat] if result is not None else (
             view["won_points"][seat] if view["won_points"] is not None else None)
         if points is not None:
-            stats.appendChild(el("span", "pt-pts-won", t("punttu.ui.pts", n=points)))
+            out.append(("pts", points, t("punttu.ui.pts", n=points)))
         if view["match"] == "to_points":
             totals = result["totals"] if result is not None else view["totals"]
-            stats.appendChild(el("span", "pt-total", t("punttu.ui.total", n=totals[seat])))
-        box.appendChild(stats)
-        return box
+            out.append(("total", totals[seat], t("punttu.ui.total", n=totals[seat])))
+        return out
 
-    @staticmethod
-    def _stat(kind: str, n: int, words: str):
-        """A count beside a small drawing; the words are there for screen readers and a hover."""
-        return el("span", f"pt-stat {kind}", None, el("i", "pt-ico", None, aria_hidden="true"),
-                  el("span", "", n, aria_hidden="true"), el("span", "pt-sr", words), title=words)
-
-    def _status(self, view, active: bool, hidden: bool) -> str:
-        seat = view["to_move"]
-        if seat is None:
-            return self.app.t("punttu.ui.match_over")
-        if active:
-            return self.app.t("punttu.ui.your_turn", name=self.name(seat))
-        if hidden and self.app.match.is_human(seat):
-            return self.app.t("gate.body", name=self.name(seat))
-        return self.app.t("status.thinking", name=self.name(seat))
-
-    def _trick(self, view, done, active: bool, result=None):
+    def _trick(self, view, done, active: bool):
         """One place per seat in playing order, each under its player's name; ``done``: the
         trick just taken, its winning card lit and the reason it won said."""
         t = self.app.t
@@ -264,9 +219,6 @@ class Table:
         return hand
 
     # --- moves ---------------------------------------------------------------------------
-    def auto_move(self, view):
-        return None  # every card is the player's choice
-
     def targets(self, source: str) -> list:
         return ["trick"] if f"play {source}" in self.view["legal"] else []
 
@@ -280,7 +232,7 @@ class Table:
         screen = self.app.screen
         origin = find(screen, f'#hand [data-card="{card}"]')  # a computer shown as the viewer
         if origin is None:
-            panel = find(screen, f'.pt-seat[data-seat="{seat}"]')
+            panel = find(screen, f'.seat[data-seat="{seat}"]')
             if panel is not None:
                 origin = self.card(card)
                 origin.classList.add("pt-fly")
@@ -319,16 +271,3 @@ class Table:
         if to_points and view["outcome"] is None:
             parts.append(t("punttu.ui.goal", n=view["target"]))
         return title, parts
-
-    def match_end(self, view):
-        outcome = view["outcome"]
-        title = self.app.t("ui.match_won", names=seat_names(self.app, outcome["winners"]))
-        scores = outcome["scores"]
-        ranked = sorted(range(len(scores)), key=lambda s: -scores[s])
-        board = el("ol", "standings pt-ranks")
-        for seat in ranked:
-            rank = 1 + sum(score > scores[seat] for score in scores)  # equal totals, equal rank
-            board.appendChild(el("li", "winner" if seat in outcome["winners"] else "",
-                                 self.app.t("punttu.ui.standing", name=self.name(seat), score=scores[seat]),
-                                 value=rank))
-        return title, [board]

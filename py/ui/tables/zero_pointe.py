@@ -1,8 +1,9 @@
 """The Zéro Pointé table: the other players' grids small, the piles, the player's own 3 × 4
 grid large. The discard or a drawn card is dragged (or tapped, or moved by keyboard) onto a slot;
 drawing, turning a card and the column question are buttons carrying the game's own moves."""
-from ui.dom import clear, el, find, later
-from ui.tables.common import fly, seat_names, standings
+from ui.dom import el, find, later
+from ui.tables.common import fly
+from ui.tables.frame import Frame
 
 ROWS, COLS = 3, 4
 
@@ -16,11 +17,9 @@ def band(value: int) -> str:
     return "low" if value <= 4 else "mid" if value <= 8 else "high"
 
 
-class Table:
-
-    def __init__(self, app):
-        self.app = app
-        self.view = None
+class Table(Frame):
+    css = "zp"
+    total_key = "zero_pointe.ui.total_of"
 
     # --- drawing -------------------------------------------------------------------------
     def card(self, slot, **attrs):
@@ -36,44 +35,49 @@ class Table:
         node.appendChild(el("span", "num", value, aria_hidden="true"))
         return node
 
-    def render(self, view, active: bool, hidden: bool = False):
-        self.view = view
-        me = view["seat"]
-        table = el("section", "table zp", None, data_game="zero-pointe")
-        others = el("div", "opponents")
-        for step in range(1, view["players"]):
-            seat = (me + step) % view["players"]
-            others.appendChild(self._grid(view, seat, view["grids"][seat], small=True, active=False))
-        table.appendChild(others)
-        table.appendChild(self._piles(view, active))
-        table.appendChild(el("p", "status", self._status(view, active), id="status"))
-        table.appendChild(self._actions(view, active))
-        table.appendChild(self._grid(view, me, view["grids"][me], small=False, active=active))
-        table.appendChild(self._setting())
-        clear(self.app.screen).appendChild(table)
+    def strip_seats(self, view, result) -> list:
+        if result is not None:
+            return list(range(view["players"]))  # every grid of the round, revealed
+        return super().strip_seats(view, result)
 
-    def render_round_end(self, view):
-        """Every grid of the round just played, revealed."""
-        self.view = view
-        last = view["last_round"]
-        table = el("section", "table zp", None, data_game="zero-pointe")
-        box = el("div", "opponents reveal")
-        for seat, grid in enumerate(last["grids"]):
-            box.appendChild(self._grid(view, seat, grid, small=True, active=False))
-        table.appendChild(box)
-        clear(self.app.screen).appendChild(table)
+    def _grids(self, view, result):
+        return result["grids"] if result is not None else view["grids"]
+
+    def badges(self, view, seat: int, result) -> list:
+        t = self.app.t
+        grid = self._grids(view, result)[seat]
+        visible = sum(slot["value"] for row in grid for slot in row if slot and "value" in slot)
+        total = result["totals"][seat] if result is not None else view["totals"][seat]
+        return [("showing", visible, t("zero_pointe.ui.showing", n=visible)),
+                ("total", total, t("zero_pointe.ui.total_is", n=total))]
+
+    def seat_body(self, view, seat: int, result, mine: bool) -> list:
+        return [self._grid(view, seat, self._grids(view, result)[seat], small=not mine,
+                           active=mine and self.active)]
+
+    def _draw(self, view, result, active: bool, hidden: bool):
+        self.active = active
+        super()._draw(view, result, active, hidden)
+
+    def centre(self, view, active: bool, hidden: bool, result) -> list:
+        if result is not None:
+            return []
+        piles = self._piles(view, active)
+        piles.appendChild(self._actions(view, active))
+        return [piles]
+
+    def own(self, view, active: bool, hidden: bool, result) -> list:
+        if result is not None:
+            return []
+        return [self.panel(view, view["seat"], None, mine=True), self._setting()]
 
     def _grid(self, view, seat: int, grid, small: bool, active: bool):
         t = self.app.t
-        name = self.app.match.seats[seat]["name"]
-        box = el("div", "zseat small" if small else "zseat mine", None, data_grid=seat,
-                 data_turn=seat == view["to_move"])
-        visible = sum(slot["value"] for row in grid for slot in row if slot and "value" in slot)
-        box.appendChild(el("p", "zname", t("zero_pointe.ui.seat", name=name, visible=visible,
-                                           total=view["totals"][seat])))
+        name = self.name(seat)
         asked = set(view["pending_columns"][:1]) if seat == view["to_move"] else set()
         turnable = {m[5:] for m in view["legal"] if m.startswith("turn ")} if active else set()
-        slots = el("div", "zgrid", None, role="grid", aria_label=t("zero_pointe.ui.grid_of", name=name))
+        slots = el("div", "zgrid", None, role="grid", data_grid=seat,
+                   aria_label=t("zero_pointe.ui.grid_of", name=name))
         for r in range(ROWS):
             row = el("div", "zrow", None, role="row")  # display: contents, for the grid's rows
             slots.appendChild(row)
@@ -86,8 +90,7 @@ class Table:
                 if f"{r} {c}" in turnable:
                     attrs.update(data_action="move", data_move=f"turn {r} {c}", tabindex="0")
                 row.appendChild(self.card(slot, **attrs))
-        box.appendChild(slots)
-        return box
+        return slots
 
     def _piles(self, view, active: bool):
         t = self.app.t
@@ -110,6 +113,9 @@ class Table:
             drawn = self.card(view["drawn"], data_pile="drawn", data_drag="drawn" if mine else None,
                               role="button" if mine else "img", tabindex="0" if mine else None)
             piles.appendChild(el("div", "pile-box drawn", t("zero_pointe.ui.drawn"), drawn))
+        else:  # its place is kept: nothing moves when a card is drawn
+            piles.appendChild(el("div", "pile-box drawn placeholder", None, el("div", "zcard gone"),
+                                 aria_hidden="true"))
         return piles
 
     def _actions(self, view, active: bool):
@@ -130,21 +136,13 @@ class Table:
                  checked=bool(self.app.prefs.get("always_remove")))
         return el("label", "setting", None, box, el("span", "", self.app.t("zero_pointe.ui.always_remove")))
 
-    def _status(self, view, active: bool) -> str:
+    def prompt(self, view) -> str:
         """What to do now, in one short sentence (who starts and why goes to the move log)."""
         t = self.app.t
-        seats = self.app.match.seats
-        seat = view["to_move"]
-        if seat is None:
-            return ""
-        if not active:
-            return t("status.thinking", name=seats[seat]["name"])
         pending = view["pending_columns"]
         prompt = t(f"zero_pointe.prompt.{view['phase']}", col=pending[0] + 1 if pending else "")
         if view["last_lap"]:
-            prompt = t("zero_pointe.last_lap", name=seats[view["closer"]]["name"]) + " " + prompt
-        if len(self.app.match.humans()) > 1:
-            return t("status.named", name=seats[seat]["name"], prompt=prompt)
+            prompt = t("zero_pointe.last_lap", name=self.name(view["closer"])) + " " + prompt
         return prompt
 
     def _starter(self, view) -> str:
@@ -238,8 +236,3 @@ class Table:
             table.appendChild(row)
         parts.append(table)
         return t("zero_pointe.ui.round_over", n=last["round"]), parts
-
-    def match_end(self, view):
-        outcome = view["outcome"]
-        title = self.app.t("ui.match_won", names=seat_names(self.app, outcome["winners"]))
-        return title, [standings(self.app, outcome["scores"], "zero_pointe.ui.total_of")]

@@ -1,0 +1,170 @@
+"""The table every game shares. The frame draws the seat panels, the status line, the thinking
+sign, the deal and arrival animations and the match-end celebration; a game's ``Table``
+subclasses it and gives only its cards, what a seat panel holds, its centre and the player's own
+area, its moves and its results (see ``ui/tables/punto.py`` for the smallest one).
+
+A table is drawn as: the seat strip (the other seats, compact), the status line saying what to
+do now, the game's centre (board, piles, trick) and the player's own area (hand, grid, columns).
+"""
+from ui.dom import clear, el
+from ui.tables.common import seat_names, standings
+
+CONFETTI = 24  # pieces of the match-end celebration
+
+
+class Frame:
+    css = ""  # the game's class on the table, for its own stylesheet
+    own_log = False  # a game that tells its moves on the table itself needs no log below
+    total_key = ""  # the words of a score in the standings ("{name}: {score} points")
+    prompt_names = False  # the game's prompts already address the player by name
+
+    def __init__(self, app):
+        self.app = app
+        self.view = None
+        self.cards_seen = None  # card ids on screen at the last drawing: new ones arrive
+        self.round_seen = None  # the round last drawn: a new one is dealt
+        self.deal_first = False  # the first drawing deals too (a match begun, not resumed)
+
+    def name(self, seat: int) -> str:
+        return self.app.match.seats[seat]["name"]
+
+    # --- drawing -------------------------------------------------------------------------
+    def render(self, view, active: bool, hidden: bool = False):
+        self._draw(view, None, active, hidden)
+
+    def render_round_end(self, view):
+        self._draw(view, view["last_round"], False, False)
+
+    def _draw(self, view, result, active: bool, hidden: bool):
+        self.view = view
+        keep = self.kept_open()
+        table = el("section", f"table {self.css}", None, data_game=self.app.match.game.id,
+                   data_players=view["players"], data_result=result is not None,
+                   style=f"--n:{view['players']}")
+        seats = self.strip_seats(view, result)
+        if seats:
+            strip = el("ul", "seat-strip", None, data_count=len(seats))
+            for seat in seats:
+                strip.appendChild(self.panel(view, seat, result, mine=False))
+            table.appendChild(strip)
+        table.appendChild(el("p", "status", self.status(view, active, hidden, result), id="status"))
+        for part in self.centre(view, active, hidden, result) + self.own(view, active, hidden, result):
+            if part is not None:
+                table.appendChild(part)
+        if result is not None and view["outcome"] is not None:
+            table.appendChild(self._celebration())
+        clear(self.app.screen).appendChild(table)
+        self.reopen(table, keep)
+        self._motion(table, view)
+
+    def strip_seats(self, view, result) -> list:
+        """The seats shown in the strip at the top: every other seat, in playing order from the
+        player's left."""
+        me, n = view["seat"], view["players"]
+        return [(me + step) % n for step in range(1, n)]
+
+    def panel(self, view, seat: int, result, mine: bool):
+        """A seat's panel: its name and scores on one line, marked while it is on turn (with a
+        thinking sign for a computer) or when it won, then what the game shows of the seat."""
+        turn = result is None and seat == view["to_move"]
+        winners = ()
+        if result is not None:  # the round's winners, else (a round without any) the match's
+            winners = result.get("winners") or (view["outcome"] or {}).get("winners", ())
+        box = el("div" if mine else "li", "seat mine" if mine else "seat", None, data_seat=seat,
+                 data_turn=turn, data_winner=seat in winners,
+                 data_thinking=turn and not self.app.match.is_human(seat))
+        head = el("p", "seat-head", None, el("span", "seat-name", self.name(seat)))
+        for cls, shown, words in self.badges(view, seat, result):
+            head.appendChild(el("span", f"stat {cls}", None, el("span", "", shown, aria_hidden="true"),
+                                el("span", "sr-only", words), title=words))
+        if turn and not self.app.match.is_human(seat):
+            head.appendChild(el("span", "thinking", None, el("i"), el("i"), el("i"), aria_hidden="true"))
+        box.appendChild(head)
+        for part in self.seat_body(view, seat, result, mine):
+            if part is not None:
+                box.appendChild(part)
+        return box
+
+    def badges(self, view, seat: int, result) -> list:
+        """(class, what is shown, what it says in words) for each figure beside a seat's name."""
+        return []
+
+    def seat_body(self, view, seat: int, result, mine: bool) -> list:
+        return []
+
+    def status(self, view, active: bool, hidden: bool, result) -> str:
+        """What to do now, in one sentence: the player's prompt on their turn (named when
+        several humans share the device), else whose turn it is."""
+        t = self.app.t
+        if result is not None:
+            return self.result_line(view, result)
+        seat = view["to_move"]
+        if seat is None:
+            return ""
+        if hidden:
+            return t("gate.body", name=self.name(seat))
+        if not active:
+            return t("status.thinking", name=self.name(seat))
+        prompt = self.prompt(view)
+        if self.prompt_names or len(self.app.match.humans()) < 2:
+            return prompt
+        return t("status.named", name=self.name(seat), prompt=prompt)
+
+    def prompt(self, view) -> str:
+        raise NotImplementedError
+
+    def result_line(self, view, result) -> str:
+        return ""
+
+    def centre(self, view, active: bool, hidden: bool, result) -> list:
+        raise NotImplementedError
+
+    def own(self, view, active: bool, hidden: bool, result) -> list:
+        return []
+
+    def kept_open(self):
+        """Something the player opened on the table, kept open across a redraw."""
+        return None
+
+    def reopen(self, table, kept):
+        pass
+
+    # --- motion --------------------------------------------------------------------------
+    def _motion(self, table, view):
+        """A new round's cards are dealt in one after another; later, a card that was not on
+        the table before (drawn, turned, put down) arrives with a short flip. Nothing moves for
+        players who ask for less motion (css/tapis.css)."""
+        cards = table.querySelectorAll("[data-card]")
+        ids = {cards.item(i).getAttribute("data-card") for i in range(cards.length)}
+        dealt = self.round_seen is not None and view["round"] != self.round_seen
+        first = self.round_seen is None and self.deal_first
+        if dealt or first:
+            table.classList.add("dealing")
+            step = min(45, 700 // max(cards.length, 1))  # the whole deal within a second
+            for i in range(cards.length):
+                cards.item(i).style.setProperty("--delay", f"{i * step}ms")
+        elif self.cards_seen is not None:
+            for i in range(cards.length):
+                card = cards.item(i)
+                if card.getAttribute("data-card") not in self.cards_seen:
+                    card.classList.add("arrive")
+        self.cards_seen = ids
+        self.round_seen = view["round"]
+
+    def _celebration(self):
+        """Confetti over the final table, in the four suit colours; decoration only."""
+        box = el("div", "celebrate", None, aria_hidden="true")
+        for i in range(CONFETTI):
+            box.appendChild(el("i", "", None, style=f"--i:{i};--x:{(i * 37) % 100}"))
+        return box
+
+    # --- moves ---------------------------------------------------------------------------
+    def auto_move(self, view):
+        return None  # by default every decision is the player's
+
+    # --- results -------------------------------------------------------------------------
+    def match_end(self, view):
+        """The match's winners and every seat's final score, ranked."""
+        outcome = view["outcome"]
+        title = self.app.t("ui.match_won", names=seat_names(self.app, outcome["winners"]))
+        return title, [standings(self.app, outcome["scores"], self.total_key)]
