@@ -61,7 +61,8 @@ EN = {
     "punttu.ui.total_col": "Total",
     "punttu.ui.all": "All",
     "punttu.ui.goal": "The match goes on until someone reaches {n} points.",
-    "punttu.ui.standing": "{name} — {score} points",
+    "punttu.ui.standing.one": "{name} — {score} point",
+    "punttu.ui.standing.other": "{name} — {score} points",
 }
 
 FR = {
@@ -120,5 +121,6 @@ FR = {
     "punttu.ui.total_col": "Total",
     "punttu.ui.all": "Ensemble",
     "punttu.ui.goal": "La partie continue jusqu’à ce que quelqu’un atteigne {n} points.",
-    "punttu.ui.standing": "{name} — {score} points",
+    "punttu.ui.standing.one": "{name} — {score} point",
+    "punttu.ui.standing.other": "{name} — {score} points",
 }

@@ -209,7 +209,7 @@ class App:
         else:
             self.table.render(view, active=False, hidden=hidden)
             token = self.turn_token
-            later(SPEEDS[self.speed()][0], lambda: self.computer_turn(token))
+            later(SPEEDS[self.speed()][0] + self.table.hold, lambda: self.computer_turn(token))
         set_flag("state", {"round_end": "round-end", "over": "over"}.get(step.kind, step.kind))
         if not getattr(self.table, "own_log", False):
             self.show_log()

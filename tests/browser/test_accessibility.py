@@ -124,6 +124,7 @@ def test_reduced_motion_moves_cards_at_once(new_context, base_url, open_app):
     tap_card(page)
     assert wait_state(page, "human") == "human"
     assert page.evaluate("window.__flights") == 0
+    assert page.evaluate("document.getAnimations().length") == 0  # no deal, glide, flip or dots
     assert page.evaluate("getComputedStyle(document.querySelector('#hand [data-drag]'))"
                          ".transitionDuration") == "0s"
 

@@ -40,6 +40,6 @@ def standings(app, scores, label_key: str):
         item = el("li", "", None, data_rank=rank)
         item.appendChild(el("span", "rank", app.t("ui.rank_first") if rank == 1 else app.t("ui.rank", n=rank)))
         item.appendChild(el("span", "", app.t(label_key, name=app.match.seats[seat]["name"],
-                                             score=scores[seat])))
+                                             score=scores[seat], n=scores[seat])))
         box.appendChild(item)
     return box

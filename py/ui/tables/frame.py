@@ -6,6 +6,8 @@ area, its moves and its results (see ``ui/tables/punto.py`` for the smallest one
 A table is drawn as: the seat strip (the other seats, compact), the status line saying what to
 do now, the game's centre (board, piles, trick) and the player's own area (hand, grid, columns).
 """
+import js
+
 from ui.dom import clear, el
 from ui.tables.common import seat_names, standings
 
@@ -21,9 +23,9 @@ class Frame:
     def __init__(self, app):
         self.app = app
         self.view = None
-        self.cards_seen = None  # card ids on screen at the last drawing: new ones arrive
         self.round_seen = None  # the round last drawn: a new one is dealt
         self.deal_first = False  # the first drawing deals too (a match begun, not resumed)
+        self.hold = 0  # ms the table's own motion needs before a computer plays on
 
     def name(self, seat: int) -> str:
         return self.app.match.seats[seat]["name"]
@@ -37,6 +39,7 @@ class Frame:
 
     def _draw(self, view, result, active: bool, hidden: bool):
         self.view = view
+        self.hold = 0
         keep = self.kept_open()
         table = el("section", f"table {self.css}", None, data_game=self.app.match.game.id,
                    data_players=view["players"], data_result=result is not None,
@@ -53,9 +56,10 @@ class Frame:
                 table.appendChild(part)
         if result is not None and view["outcome"] is not None:
             table.appendChild(self._celebration())
+        before = self._places(self.app.screen) if self.round_seen is not None else None
         clear(self.app.screen).appendChild(table)
         self.reopen(table, keep)
-        self._motion(table, view)
+        self._motion(table, view, before)
 
     def strip_seats(self, view, result) -> list:
         """The seats shown in the strip at the top: every other seat, in playing order from the
@@ -68,8 +72,8 @@ class Frame:
         thinking sign for a computer) or when it won, then what the game shows of the seat."""
         turn = result is None and seat == view["to_move"]
         winners = ()
-        if result is not None:  # the round's winners, else (a round without any) the match's
-            winners = result.get("winners") or (view["outcome"] or {}).get("winners", ())
+        if result is not None:  # at the match's end its winners, else the round's
+            winners = (view["outcome"] or result).get("winners", ())
         box = el("div" if mine else "li", "seat mine" if mine else "seat", None, data_seat=seat,
                  data_turn=turn, data_winner=seat in winners,
                  data_thinking=turn and not self.app.match.is_human(seat))
@@ -130,12 +134,26 @@ class Frame:
         pass
 
     # --- motion --------------------------------------------------------------------------
-    def _motion(self, table, view):
-        """A new round's cards are dealt in one after another; later, a card that was not on
-        the table before (drawn, turned, put down) arrives with a short flip. Nothing moves for
-        players who ask for less motion (css/tapis.css)."""
+    @staticmethod
+    def _places(root) -> dict:
+        """Each card on screen by id: its centre, and whether it shows its back (None for an id
+        shown twice, such as a trophy also on the board: it cannot be followed)."""
+        cards = root.querySelectorAll("[data-card]")
+        places = {}
+        for i in range(cards.length):
+            card = cards.item(i)
+            key = card.getAttribute("data-card")
+            box = card.getBoundingClientRect()
+            place = (box.left + box.width / 2, box.top + box.height / 2, card.classList.contains("back"))
+            places[key] = None if key in places else place
+        return places
+
+    def _motion(self, table, view, before):
+        """A new round's cards are dealt one after another. Later, a card that moved (placed,
+        swapped, discarded, won) glides from where it was; a card new on the table (drawn,
+        turned) or turned over arrives with a flip. Nothing moves for players who ask for less
+        motion (css/tapis.css)."""
         cards = table.querySelectorAll("[data-card]")
-        ids = {cards.item(i).getAttribute("data-card") for i in range(cards.length)}
         dealt = self.round_seen is not None and view["round"] != self.round_seen
         first = self.round_seen is None and self.deal_first
         if dealt or first:
@@ -143,13 +161,27 @@ class Frame:
             step = min(45, 700 // max(cards.length, 1))  # the whole deal within a second
             for i in range(cards.length):
                 cards.item(i).style.setProperty("--delay", f"{i * step}ms")
-        elif self.cards_seen is not None:
+        elif before is not None:
+            now = self._places(table)
             for i in range(cards.length):
                 card = cards.item(i)
-                if card.getAttribute("data-card") not in self.cards_seen:
+                key = card.getAttribute("data-card")
+                if key not in before:
                     card.classList.add("arrive")
-        self.cards_seen = ids
+                elif before[key] is not None and now[key] is not None:
+                    (x0, y0, back0), (x1, y1, back1) = before[key], now[key]
+                    if back0 != back1:
+                        card.classList.add("arrive")
+                    elif abs(x1 - x0) + abs(y1 - y0) > 4:
+                        card.style.setProperty("--fx", f"{x0 - x1}px")
+                        card.style.setProperty("--fy", f"{y0 - y1}px")
+                        card.classList.add("moved")
         self.round_seen = view["round"]
+
+    def lively(self) -> bool:
+        """Whether to show a game's longer motions (a trick swept away, cards drawn one by
+        one): not when the player asked for fast computers or for less motion."""
+        return self.app.speed() == "normal" and not js.matchMedia("(prefers-reduced-motion: reduce)").matches
 
     def _celebration(self):
         """Confetti over the final table, in the four suit colours; decoration only."""

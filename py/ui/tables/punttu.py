@@ -9,6 +9,7 @@ from ui.tables.common import fly, seat_names
 from ui.tables.frame import Frame
 
 FIGURES = {10: "S", 11: "C", 12: "R"}  # sota, caballo, rey: the letters Spanish cards print
+LOOK_MS, SWEEP_MS, DRAW_MS = 700, 450, 160  # a trick taken: seen, swept away, then each draw
 
 
 class Table(Frame):
@@ -20,6 +21,8 @@ class Table(Frame):
         super().__init__(app)
         self.shown_hand = (None, ())  # (seat, cards) last drawn face up
         self.drawn = set()  # the card it drew last, lit until that seat plays again
+        self.swept = None  # the last trick already swept to its winner
+        self.stock_seen = None  # the stock's size at the last drawing
 
     # --- cards ---------------------------------------------------------------------------
     def label(self, card: str) -> str:
@@ -63,6 +66,49 @@ class Table(Frame):
     def own(self, view, active: bool, hidden: bool, result) -> list:
         mine = self.panel(view, view["seat"], result, mine=True)
         return [mine] if result is not None else [mine, self._hand(view, active, hidden)]
+
+    def _draw(self, view, result, active: bool, hidden: bool):
+        super()._draw(view, result, active, hidden)
+        if result is None:
+            self._sweep(view)
+        self.stock_seen = view["stock_size"]
+
+    def _sweep(self, view):
+        """Once a trick is taken, and after a look at it: its cards sweep to the winner, then
+        everyone draws from the stock, the winner first, one card at a time."""
+        done = view["last_trick"] if not view["trick"] and view["seen"] else None
+        key = tuple(p["card"] for p in done["trick"]) if done else None
+        fresh = done is not None and key != self.swept
+        self.swept = key
+        if not fresh or not self.lively():
+            return
+        screen, n = self.app.screen, view["players"]
+        goal = self._seat_box(view, done["winner"])
+        cards = screen.querySelectorAll("#trick.done .pt-slot .pt-card[data-card]")
+        for i in range(cards.length):
+            _aim(cards.item(i), goal)
+            cards.item(i).style.setProperty("--delay", f"{LOOK_MS}ms")
+            cards.item(i).classList.add("pt-sweep")
+        self.hold = LOOK_MS + SWEEP_MS
+        stock = find(screen, "#stock")
+        if not self.stock_seen or self.stock_seen <= view["stock_size"] or stock is None:
+            return
+        for i in range(n):
+            seat = (done["winner"] + i) % n
+            delay = LOOK_MS + SWEEP_MS + i * DRAW_MS
+            mine = find(screen, "#hand .pt-new") if seat == view["seat"] else None
+            if mine is not None:  # the player's own new card turns up in its turn
+                mine.style.animationDelay = f"{delay}ms"
+            back = el("div", "pt-card pt-back pt-deal", None, aria_hidden="true",
+                      style=f"--delay:{delay}ms")
+            stock.appendChild(back)
+            _aim(back, self._seat_box(view, seat))
+        self.hold += n * DRAW_MS
+
+    def _seat_box(self, view, seat: int):
+        if seat == view["seat"]:
+            return find(self.app.screen, "#hand")
+        return find(self.app.screen, f'.seat-strip .seat[data-seat="{seat}"]')
 
     def kept_open(self):
         # A last trick opened to be looked at stays open while the computers play on.
@@ -271,3 +317,12 @@ class Table(Frame):
         if to_points and view["outcome"] is None:
             parts.append(t("punttu.ui.goal", n=view["target"]))
         return title, parts
+
+
+def _aim(node, goal):
+    """Set --dx and --dy on ``node``: the way from its centre to ``goal``'s, for a CSS flight."""
+    if goal is None:
+        return
+    a, b = node.getBoundingClientRect(), goal.getBoundingClientRect()
+    node.style.setProperty("--dx", f"{b.left + b.width / 2 - a.left - a.width / 2}px")
+    node.style.setProperty("--dy", f"{b.top + b.height / 2 - a.top - a.height / 2}px")

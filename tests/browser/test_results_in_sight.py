@@ -1,0 +1,94 @@
+"""Results never hide what they announce: with a round's result open, and folded away, the
+winning line of a Punto round is lit on the board and in sight, outside the dialog's box; the
+match end keeps the last board and celebrates its winner."""
+import json
+import random
+
+import pytest
+
+from engine.match import Match
+from helpers import put_storage, wait_state
+
+SIZES = {"phone": {"width": 360, "height": 640}, "tall-phone": {"width": 390, "height": 844},
+         "desktop": {"width": 1280, "height": 800}}
+PREFS = json.dumps({"speed": "fast", "lang": "en"})
+SEATS = [{"kind": "human", "name": "Ana"}, {"kind": "easy", "name": "Ben"}]
+
+BOXES = """() => {
+    const box = (n) => { const r = n.getBoundingClientRect();
+        return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+    const dialog = document.querySelector("#overlay[open] .dialog");
+    return {cells: [...document.querySelectorAll(".cell.win")].map(box),
+            dialog: dialog ? box(dialog) : null,
+            unfold: document.querySelector("#unfold:not([hidden])")
+                ? box(document.querySelector("#unfold")) : null,
+            height: innerHeight, width: innerWidth};
+}"""
+
+
+def _played_until(match: Match, done, rng) -> Match:
+    for _ in range(2000):
+        if done(match):
+            return match
+        match.play(rng.choice(match.legal_moves()))
+    raise AssertionError("never reached")
+
+
+def _round_won_by_a_line() -> dict:
+    """A two-player match whose first round has just been won by a line, not yet seen."""
+    for attempt in range(100):
+        match = _played_until(Match.new("punto", {"players": 2}, f"line{attempt}", SEATS),
+                              lambda m: m.rounds_done == 1, random.Random(attempt))
+        if match.view(0)["last_round"]["result"] == "line":
+            return match.dump()
+    raise AssertionError("no round won by a line")
+
+
+def _apart(a, b) -> bool:
+    return (a["right"] <= b["left"] or b["right"] <= a["left"]
+            or a["bottom"] <= b["top"] or b["bottom"] <= a["top"])
+
+
+def _in_sight(found, cover) -> list:
+    """The winning cells that are off screen or under ``cover`` (the dialog or its button)."""
+    return [c for c in found["cells"]
+            if c["top"] < 0 or c["left"] < 0 or c["bottom"] > found["height"] or c["right"] > found["width"]
+            or (cover is not None and not _apart(c, cover))]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_winning_line_stays_in_sight_with_the_result_open_and_folded(new_context, base_url,
+                                                                         open_app, size):
+    page = new_context(locale="en-US", viewport=SIZES[size]).new_page()
+    save = _round_won_by_a_line()
+    put_storage(page, base_url, {"tapis.save": json.dumps(save), "tapis.prefs": PREFS})
+    open_app(page, base_url)
+    page.click('[data-action="continue"]')
+    assert wait_state(page, "round-end") == "round-end"
+    found = page.evaluate(BOXES)
+    assert len(found["cells"]) >= 4 and found["dialog"] is not None
+    assert _in_sight(found, found["dialog"]) == [], found
+    page.keyboard.press("Escape")  # folded: only the button to bring it back remains
+    found = page.evaluate(BOXES)
+    assert found["dialog"] is None and found["unfold"] is not None
+    assert _in_sight(found, found["unfold"]) == [], found
+
+
+def test_the_match_end_keeps_the_last_board_and_celebrates(new_context, base_url, open_app):
+    page = new_context(locale="en-US", viewport=SIZES["tall-phone"]).new_page()
+    match = _played_until(Match.new("punto", {"players": 2}, "last-board", SEATS),
+                          lambda m: m.over, random.Random(1))
+    board = match.view(0)["last_round"]["board"]
+    save = match.dump()
+    save["seen_rounds"] = match.rounds_done - 1  # the last round's result not yet seen
+    put_storage(page, base_url, {"tapis.save": json.dumps(save), "tapis.prefs": PREFS})
+    open_app(page, base_url)
+    page.click('[data-action="continue"]')
+    assert wait_state(page, "round-end") == "round-end"
+    page.click('[data-action="round-seen"]')
+    assert wait_state(page, "over") == "over"
+    on_board = page.eval_on_selector_all("#board [data-card]", "ns => ns.map(n => n.dataset.card)")
+    assert sorted(on_board) == sorted(c["cards"][-1] for c in board)
+    assert page.locator(".celebrate i").count() > 0
+    assert page.locator('.seat[data-winner] .seat-name').all_text_contents() == [
+        match.seats[match.view(0)["outcome"]["winners"][0]]["name"]]
