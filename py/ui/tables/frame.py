@@ -75,8 +75,7 @@ class Frame:
         if result is not None:  # at the match's end its winners, else the round's
             winners = (view["outcome"] or result).get("winners", ())
         box = el("div" if mine else "li", "seat mine" if mine else "seat", None, data_seat=seat,
-                 data_turn=turn, data_winner=seat in winners,
-                 data_thinking=turn and not self.app.match.is_human(seat))
+                 data_turn=turn, data_winner=seat in winners)
         head = el("p", "seat-head", None, el("span", "seat-name", self.name(seat)))
         for cls, shown, words in self.badges(view, seat, result):
             head.appendChild(el("span", f"stat {cls}", None, el("span", "", shown, aria_hidden="true"),
