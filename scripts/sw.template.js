@@ -2,19 +2,65 @@
 // edit the template, never sw.js.
 //
 // Every URL is relative to the worker's scope, so the site works from any sub-path (/tapis/).
-// The cache name hashes the site's files: a new deploy installs a fresh cache and drops the old.
+// Each deploy gets a cache named after all the files' hashes, filled file by file: a file whose
+// hash is unchanged is copied from the previous deploy's cache (no download), any other is
+// taken from the HTTP cache when it holds exactly that content (the page has just loaded most
+// of the site), else downloaded. So a first visit fetches each file once, and an update costs
+// only the files that changed. The old cache goes once the new worker is active.
 const CACHE = "__CACHE_NAME__";
 const PRECACHE = __PRECACHE__;
+// path -> first 16 hex digits of the sha-256 of its content
+const REVISIONS = __REVISIONS__;
+const REVISION_HEADER = "x-tapis-revision";
 
 const SCOPE = new URL(self.registration.scope);
 const INDEX = new URL("./index.html", SCOPE).href;
 
+async function revision(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function fromOlderCache(url, wanted) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("tapis-") || name === CACHE) continue;
+    const hit = await (await caches.open(name)).match(url);
+    if (hit && hit.headers.get(REVISION_HEADER) === wanted) return hit;
+  }
+  return null;
+}
+
+// The response stored with its revision, so that the next deploy can tell it is unchanged.
+async function fromNetwork(url, wanted) {
+  // force-cache: whatever the HTTP cache holds, however old, since the hash is checked; then
+  // reload: the server's current copy (the HTTP cache held another version, or nothing).
+  for (const mode of ["force-cache", "reload"]) {
+    const response = await fetch(url, { cache: mode });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const body = await response.arrayBuffer();
+    if (await revision(body) !== wanted) continue;
+    const headers = new Headers(response.headers);
+    headers.set(REVISION_HEADER, wanted);
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  }
+  // Mid-deploy, the server may hold a newer file than this worker knows: install fails and the
+  // browser tries again at the next visit.
+  throw new Error(`${url}: not the expected content`);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  for (const path of PRECACHE) {  // one at a time: the largest files are megabytes each
+    const url = new URL(path, SCOPE).href;
+    const wanted = REVISIONS[path];
+    const kept = await cache.match(url);  // an install that was interrupted
+    if (kept && kept.headers.get(REVISION_HEADER) === wanted) continue;
+    await cache.put(url, (await fromOlderCache(url, wanted)) || (await fromNetwork(url, wanted)));
+  }
+}
+
 self.addEventListener("install", (event) => {
-  // cache: "reload" skips the HTTP cache, which may still hold the previous deploy's files.
-  const requests = PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" }));
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting())
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

@@ -1,7 +1,9 @@
 """Copy the pinned runtime from node_modules/ into vendor/, the folder the page loads it from.
 
 vendor/pyodide/  the files pyodide.mjs loads at start (the npm package ships no wheels);
-vendor/pyscript/ @pyscript/core's dist/ without source maps.
+vendor/pyscript/ @pyscript/core's dist/ without source maps, nor the chunks of what the page does
+                 not use (the editor, the terminal, MicroPython, the package graph, PyScript's
+                 own service worker): the first-visit browser test fails if one is missing.
 The folder is rebuilt from scratch so a file dropped upstream never lingers in the precache.
 """
 import shutil
@@ -16,6 +18,12 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+
+# The editor (codemirror*, and index-* is its view), the terminal (xterm*, py-Dl-* its
+# worker side), MicroPython, the package graph (we load no packages), PyScript's own worker.
+UNUSED_PYSCRIPT = ("*.map", "codemirror*", "index-*", "xterm*", "py-Dl-*", "mpy-*",
+                   "pyodide_graph-*", "service-worker.js", "storage.js")
 
 
 def vendor(root: Path = ROOT) -> None:
@@ -35,7 +43,7 @@ def vendor(root: Path = ROOT) -> None:
     shutil.copytree(
         pyscript_src,
         out / "pyscript",
-        ignore=shutil.ignore_patterns("*.map"),
+        ignore=shutil.ignore_patterns(*UNUSED_PYSCRIPT),
         copy_function=shutil.copy,
     )
 
