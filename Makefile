@@ -24,7 +24,7 @@ test: site
 	$(VENV)/bin/python -m pytest -n 2 tests
 
 # Start-up time against a bare PyScript page (prints a table; RUNS=N loads per page).
-RUNS ?= 5
+RUNS ?= 7
 bench: site
 	$(VENV)/bin/python bench/startup.py --runs $(RUNS)
 
