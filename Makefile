@@ -36,7 +36,7 @@ dist: site
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-vendor/.stamp: node_modules/.package-lock.json scripts/vendor.py
+vendor/.stamp: node_modules/.package-lock.json scripts/vendor.py licenses/pyodide-MPL-2.0.txt
 	$(PYTHON) scripts/vendor.py
 	touch $@
 

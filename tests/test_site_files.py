@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "scripts"
 PINS = {"pyodide": "314.0.2", "@pyscript/core": "0.7.31"}
@@ -166,6 +168,17 @@ def test_manifest_is_installable_and_its_icons_exist():
             png_sizes.add(width)
     assert {192, 512} <= png_sizes
     assert _png_size(ROOT / "icons" / "icon-180.png") == (180, 180)
+    assert manifest["id"] and manifest["lang"] == "fr"
+    # One shortcut per game, to its new-game screen.
+    assert [s["url"] for s in manifest["shortcuts"]] == [
+        f"./?game={game.id}" for game in registry.games()]
+    assert all(s["name"] for s in manifest["shortcuts"])
+    shots = manifest["screenshots"]
+    assert {shot["form_factor"] for shot in shots} == {"narrow", "wide"}
+    for shot in shots:
+        assert _png_size(ROOT / shot["src"]) == tuple(map(int, shot["sizes"].split("x")))
+        assert shot["label"]
+    assert dist.screenshots() == [shot["src"] for shot in shots]
 
 
 def test_committed_icons_are_what_the_script_draws():
@@ -191,18 +204,24 @@ def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     for name in ("core.js", "core.css", "core.js.map", "chunk-1.js", "chunk-1.js.map",
                  "codemirror-abc.js", "xterm.css", "py-Dl-abc.js", "service-worker.js"):
         _write(tmp_path, f"node_modules/@pyscript/core/dist/{name}")
+    _write(tmp_path, "node_modules/@pyscript/core/LICENSE", "Apache")
+    _write(tmp_path, "licenses/pyodide-MPL-2.0.txt", "MPL")
     _write(tmp_path, "vendor/pyodide/old-version.wasm")
     vendor.vendor(tmp_path)
     found = {p.relative_to(tmp_path / "vendor").as_posix()
              for p in (tmp_path / "vendor").rglob("*") if p.is_file()}
     assert found == {f"pyodide/{n}" for n in PYODIDE_CORE} | {
+        "pyodide/LICENSE", "pyscript/LICENSE",
         "pyscript/core.js", "pyscript/core.css", "pyscript/chunk-1.js"}
+    assert (tmp_path / "vendor/pyodide/LICENSE").read_text() == "MPL"
 
 
 def test_the_real_vendor_folder_holds_the_pinned_runtime():
     folder = ROOT / "vendor"
     assert folder.is_dir(), "run `make site` first"
-    assert {p.name for p in (folder / "pyodide").iterdir()} == PYODIDE_CORE
+    assert {p.name for p in (folder / "pyodide").iterdir()} == PYODIDE_CORE | {"LICENSE"}
+    assert "Mozilla Public License Version 2.0" in (folder / "pyodide" / "LICENSE").read_text()
+    assert "Apache License" in (folder / "pyscript" / "LICENSE").read_text()
     assert {"core.js", "core.css"} <= {p.name for p in (folder / "pyscript").iterdir()}
     assert not list(folder.rglob("*.map"))
     assert not list(folder.rglob("codemirror*")) and not list(folder.rglob("xterm*"))
@@ -313,10 +332,13 @@ def test_the_real_snapshot_is_current():
 
 # --- dist.py -----------------------------------------------------------------------------------
 
-def test_dist_holds_the_site_and_its_worker_only(fake_site):
+def test_dist_holds_the_site_its_worker_and_the_screenshots_only(fake_site):
+    _write(fake_site, "manifest.webmanifest", json.dumps({"screenshots": [{"src": "docs/a.png"}]}))
+    _write(fake_site, "docs/a.png", "a screenshot")
+    _write(fake_site, "docs/b.png", "not in the manifest")
     build_sw.main(fake_site)
     out = fake_site / "_site"
     dist.assemble(fake_site, out)
     found = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    assert found == sorted(SITE + ("sw.js",))
+    assert found == sorted(SITE + ("sw.js", "docs/a.png"))
     assert (out / "py.zip").read_text() == "content of py.zip"
