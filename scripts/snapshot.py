@@ -4,7 +4,8 @@ starting Python and compiling the modules (see js/boot.mjs, which checks and use
 
     python scripts/snapshot.py [--force]
 
-Made headless in the Chromium the browser tests use, from the vendored runtime and py.zip.
+Modules must not read the page's state at import time (it would be this build page's): see the
+README. Made headless in the Chromium the browser tests use, from the vendored runtime and py.zip.
 Skipped when snapshot.bin was made from the same runtime, py.zip and this script (the key in
 snapshot.bin's header). Needs the test venv (playwright) and /usr/bin/chromium.
 
