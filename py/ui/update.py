@@ -9,24 +9,39 @@ from pyodide.ffi import create_once_callable
 from ui.dom import by_id, el, listen
 
 OFFER_ID = "update"
+CHECK_EVERY_MS = 3_600_000  # a tab left open for days still hears of new versions
 
 
 def watch(app) -> None:
     if not hasattr(js.navigator, "serviceWorker"):
         return
     workers = js.navigator.serviceWorker
-    # A page that no worker controls is a first visit: its worker's arrival is no update.
+    # The first worker to control a page (a first visit) is no update; any later one is.
     # (In Pyodide a JS null is jsnull, which is falsy.)
-    updating = bool(workers.controller)
+    state = {"controlled": bool(workers.controller), "checked": js.Date.now()}
 
     def on_new_worker(_event):
-        if updating:
+        if state["controlled"]:
             offer(app)
+        state["controlled"] = True
+
+    def on_visible(_event):
+        # The browser looks for a new sw.js at each navigation; a page kept open asks here.
+        now = js.Date.now()
+        if js.document.visibilityState == "visible" and now - state["checked"] > CHECK_EVERY_MS:
+            state["checked"] = now
+            workers.getRegistration().then(create_once_callable(check_for_update))
 
     listen(workers, "controllerchange", on_new_worker)
+    listen(js.document, "visibilitychange", on_visible)
     workers.register("./sw.js").catch(create_once_callable(
         lambda error: js.console.warn(f"Tapis: no offline copy ({error})")))
     workers.ready.then(create_once_callable(lambda _registration: keep_storage()))
+
+
+def check_for_update(registration) -> None:
+    if registration:  # offline, the check fails: the next one will do
+        registration.update().catch(create_once_callable(lambda _error: None))
 
 
 def keep_storage() -> None:
