@@ -7,7 +7,7 @@ import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 export { version };
 
 const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
-export const SNAPSHOT = new URL("../snapshot.bin", import.meta.url).href;
+const SNAPSHOT = new URL("../snapshot.bin", import.meta.url).href;
 const PY_ZIP = new URL("../py.zip", import.meta.url).href;
 const MAGIC = "TAPISNP1";
 const HEADER = 112; // see scripts/snapshot.py
@@ -26,9 +26,9 @@ function same(a, b) {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-// The snapshot costs ~6.5 MB more on the wire (gzip) than the runtime it replaces nothing of:
-// use it when the service worker already holds it (no download), or on a fast link, where
-// fetching it is quicker than starting Python. Browsers without navigator.connection (Firefox,
+// The snapshot is ~6.5 MB more on the wire (gzip) and saves no other download: use it when the
+// service worker already holds it (no download), or on a fast link, where fetching it is
+// quicker than starting Python. Browsers without navigator.connection (Firefox,
 // Safari) use it from their second visit on.
 async function worthIt() {
   const query = new URLSearchParams(location.search).get("snapshot");

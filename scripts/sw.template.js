@@ -11,7 +11,8 @@ const CACHE = "__CACHE_NAME__";
 const PRECACHE = __PRECACHE__;
 // path -> first 16 hex digits of the sha-256 of its content
 const REVISIONS = __REVISIONS__;
-const REVISION_HEADER = "x-tapis-revision";
+// Each cache also holds its deploy's REVISIONS, under this URL: the next deploy reads them.
+const REVISIONS_KEY = new URL("./__revisions__.json", self.registration.scope).href;
 
 const SCOPE = new URL(self.registration.scope);
 const INDEX = new URL("./index.html", SCOPE).href;
@@ -21,27 +22,26 @@ async function revision(buffer) {
   return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function fromOlderCache(url, wanted) {
+async function olderCaches() {
+  const found = [];
   for (const name of await caches.keys()) {
     if (!name.startsWith("tapis-") || name === CACHE) continue;
-    const hit = await (await caches.open(name)).match(url);
-    if (hit && hit.headers.get(REVISION_HEADER) === wanted) return hit;
+    const cache = await caches.open(name);
+    const listed = await cache.match(REVISIONS_KEY);
+    if (listed) found.push({ cache, revisions: await listed.json() });
   }
-  return null;
+  return found;
 }
 
-// The response stored with its revision, so that the next deploy can tell it is unchanged.
+// The responses are stored as they came (their URL and type intact: the browser keeps compiled
+// code, the wasm's included, for them).
 async function fromNetwork(url, wanted) {
   // force-cache: whatever the HTTP cache holds, however old, since the hash is checked; then
   // reload: the server's current copy (the HTTP cache held another version, or nothing).
   for (const mode of ["force-cache", "reload"]) {
     const response = await fetch(url, { cache: mode });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    const body = await response.arrayBuffer();
-    if (await revision(body) !== wanted) continue;
-    const headers = new Headers(response.headers);
-    headers.set(REVISION_HEADER, wanted);
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    if (await revision(await response.clone().arrayBuffer()) === wanted) return response;
   }
   // Mid-deploy, the server may hold a newer file than this worker knows: install fails and the
   // browser tries again at the next visit.
@@ -50,13 +50,19 @@ async function fromNetwork(url, wanted) {
 
 async function precache() {
   const cache = await caches.open(CACHE);
+  const older = await olderCaches();
   for (const path of PRECACHE) {  // one at a time: the largest files are megabytes each
     const url = new URL(path, SCOPE).href;
     const wanted = REVISIONS[path];
-    const kept = await cache.match(url);  // an install that was interrupted
-    if (kept && kept.headers.get(REVISION_HEADER) === wanted) continue;
-    await cache.put(url, (await fromOlderCache(url, wanted)) || (await fromNetwork(url, wanted)));
+    if (await cache.match(url)) continue;  // put by an install that was interrupted
+    let response = null;
+    for (const old of older) {
+      if (old.revisions[path] === wanted) response = await old.cache.match(url);
+      if (response) break;
+    }
+    await cache.put(url, response || (await fromNetwork(url, wanted)));
   }
+  await cache.put(REVISIONS_KEY, new Response(JSON.stringify(REVISIONS)));
 }
 
 self.addEventListener("install", (event) => {

@@ -169,7 +169,8 @@ def test_a_first_visit_asks_for_each_file_once(
         context.close()
     gets = _gets(server.log_text())
     precached = _precached(site)
-    assert sorted(url.removeprefix(server.url) for url in cached) == sorted(precached)
+    assert sorted(url.removeprefix(server.url) for url in cached) == sorted(
+        precached | {"__revisions__.json"})
     # Each file's content comes over the wire once: the worker's precache reused the page's.
     assert {path: n for path, n in _gets(server.log_text(), ("200",)).items() if n > 1} == {}
     # The runtime is not even asked for again. (Our small files may be revalidated once, 304:
