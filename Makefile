@@ -8,21 +8,24 @@ APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 .PHONY: site play test dist bench system
 
-# The site's generated files: the vendored runtime, py.zip (the modules) and the service worker.
-site: vendor/.stamp
+# The site's generated files: the vendored runtime, py.zip (the modules), snapshot.bin (Python
+# started with the modules imported, made in headless Chromium; remade only when the runtime or
+# py.zip changed) and the service worker.
+site: system vendor/.stamp $(VENV)/.stamp
 	$(PYTHON) scripts/pack_py.py
+	$(VENV)/bin/python scripts/snapshot.py
 	$(PYTHON) scripts/build_sw.py
 
 play: site
 	@echo "Tapis on http://127.0.0.1:8000/ (Ctrl-C to stop)"
 	$(PYTHON) -m http.server 8000 --bind 127.0.0.1
 
-test: system $(VENV)/.stamp site
+test: site
 	$(VENV)/bin/python -m pytest -n 2 tests
 
 # Start-up time against a bare PyScript page (prints a table; RUNS=N loads per page).
-RUNS ?= 5
-bench: system $(VENV)/.stamp site
+RUNS ?= 7
+bench: site
 	$(VENV)/bin/python bench/startup.py --runs $(RUNS)
 
 # _site/: what GitHub Pages deploys.
@@ -33,7 +36,7 @@ dist: site
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-vendor/.stamp: node_modules/.package-lock.json scripts/vendor.py
+vendor/.stamp: node_modules/.package-lock.json scripts/vendor.py licenses/pyodide-MPL-2.0.txt
 	$(PYTHON) scripts/vendor.py
 	touch $@
 

@@ -7,10 +7,13 @@ cold (a fresh incognito context: nothing cached) and warm (a persistent profile,
 before measuring, so the HTTP cache and any service worker are in place). The time is the
 `data-ready` value the page writes (performance.now() when it became ready, i.e. since
 navigation start); wall time from goto when the attribute is not a number (marked *).
-Prints medians and ratios to the bare page; the target is every ratio <= 1.10.
-Needs `make site` (vendor/, sw.js) and the test venv (playwright).
+Prints medians and ratios to the bare page (the target for the app: <= 0.5 cold and warm), and
+the size of snapshot.bin, raw and gzip-compressed (what GitHub Pages sends). "home, normal" is
+the app told not to use the snapshot (?snapshot=0), for comparison.
+Needs `make site` (vendor/, snapshot.bin, sw.js) and the test venv (playwright).
 """
 import argparse
+import gzip
 import statistics
 import subprocess
 import sys
@@ -32,6 +35,7 @@ PAGES = (
     ("bare", "bench/bare/index.html"),
     ("home", "./"),
     ("punto", "./?game=punto&seed=1&start=1"),
+    ("home, normal", "./?snapshot=0"),
 )
 READY = "html[data-ready]"
 TIMEOUT_MS = 60_000
@@ -119,21 +123,24 @@ def report(times, stamped, failed):
     def median(name, kind):
         return statistics.median(times[name, kind])
 
-    print(f"{'page':<8}{'cold ms':>10}{'warm ms':>10}{'cold/bare':>11}{'warm/bare':>11}")
+    print(f"{'page':<14}{'cold ms':>10}{'warm ms':>10}{'cold/bare':>11}{'warm/bare':>11}")
     for name, _ in PAGES:
         if name in failed or "bare" in failed:
-            print(f"{name:<8}{'failed':>10}")
+            print(f"{name:<14}{'failed':>10}")
             continue
         cold, warm = median(name, "cold"), median(name, "warm")
         mark = "" if stamped[name] else "*"
-        print(f"{name + mark:<8}{cold:>10.0f}{warm:>10.0f}"
+        print(f"{name + mark:<14}{cold:>10.0f}{warm:>10.0f}"
               f"{cold / median('bare', 'cold'):>11.2f}{warm / median('bare', 'warm'):>11.2f}")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="measured loads per page and kind")
+    parser.add_argument("--runs", type=int, default=7, help="measured loads per page and kind")
     args = parser.parse_args()
+    snapshot = (ROOT / "snapshot.bin").read_bytes()
+    print(f"snapshot.bin: {len(snapshot) / 1e6:.1f} MB raw, "
+          f"{len(gzip.compress(snapshot, 6)) / 1e6:.1f} MB gzip", flush=True)
     server, base = serve(ROOT)
     try:
         report(*run(args.runs, base))

@@ -2,19 +2,71 @@
 // edit the template, never sw.js.
 //
 // Every URL is relative to the worker's scope, so the site works from any sub-path (/tapis/).
-// The cache name hashes the site's files: a new deploy installs a fresh cache and drops the old.
+// Each deploy gets a cache named after all the files' hashes, filled file by file: a file whose
+// hash is unchanged is copied from the previous deploy's cache (no download), any other is
+// taken from the HTTP cache when it holds exactly that content (the page has just loaded most
+// of the site), else downloaded. So a first visit fetches each file once, and an update costs
+// only the files that changed. The old cache goes once the new worker is active.
 const CACHE = "__CACHE_NAME__";
 const PRECACHE = __PRECACHE__;
+// path -> first 16 hex digits of the sha-256 of its content
+const REVISIONS = __REVISIONS__;
+// Each cache also holds its deploy's REVISIONS, under this URL: the next deploy reads them.
+const REVISIONS_KEY = new URL("./__revisions__.json", self.registration.scope).href;
 
 const SCOPE = new URL(self.registration.scope);
 const INDEX = new URL("./index.html", SCOPE).href;
 
+async function revision(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function olderCaches() {
+  const found = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("tapis-") || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const listed = await cache.match(REVISIONS_KEY);
+    if (listed) found.push({ cache, revisions: await listed.json() });
+  }
+  return found;
+}
+
+// The responses are stored as they came (their URL and type intact: the browser keeps compiled
+// code, the wasm's included, for them).
+async function fromNetwork(url, wanted) {
+  // force-cache: whatever the HTTP cache holds, however old, since the hash is checked; then
+  // reload: the server's current copy (the HTTP cache held another version, or nothing).
+  for (const mode of ["force-cache", "reload"]) {
+    const response = await fetch(url, { cache: mode });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    if (await revision(await response.clone().arrayBuffer()) === wanted) return response;
+  }
+  // Mid-deploy, the server may hold a newer file than this worker knows: install fails and the
+  // browser tries again at the next visit.
+  throw new Error(`${url}: not the expected content`);
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const older = await olderCaches();
+  for (const path of PRECACHE) {  // one at a time: the largest files are megabytes each
+    const url = new URL(path, SCOPE).href;
+    const wanted = REVISIONS[path];
+    if (await cache.match(url)) continue;  // put by an install that was interrupted
+    let response = null;
+    for (const old of older) {
+      if (old.revisions[path] === wanted) response = await old.cache.match(url);
+      if (response) break;
+    }
+    await cache.put(url, response || (await fromNetwork(url, wanted)));
+  }
+  await cache.put(REVISIONS_KEY, new Response(JSON.stringify(REVISIONS)));
+}
+
 self.addEventListener("install", (event) => {
-  // cache: "reload" skips the HTTP cache, which may still hold the previous deploy's files.
-  const requests = PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" }));
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(requests)).then(() => self.skipWaiting())
-  );
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

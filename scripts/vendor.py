@@ -1,7 +1,10 @@
 """Copy the pinned runtime from node_modules/ into vendor/, the folder the page loads it from.
 
-vendor/pyodide/  the files pyodide.mjs loads at start (the npm package ships no wheels);
-vendor/pyscript/ @pyscript/core's dist/ without source maps.
+vendor/pyodide/  the files pyodide.mjs loads at start (the npm package ships no wheels), and its
+                 licence (MPL-2.0; the npm package names it without its text, kept in licenses/);
+vendor/pyscript/ @pyscript/core's dist/ without source maps, nor the chunks of what the page does
+                 not use (the editor, the terminal, MicroPython, the package graph, PyScript's
+                 own service worker): the first-visit browser test fails if one is missing.
 The folder is rebuilt from scratch so a file dropped upstream never lingers in the precache.
 """
 import shutil
@@ -18,6 +21,12 @@ PYODIDE_FILES = (
 )
 
 
+# The editor (codemirror*, and index-* is its view), the terminal (xterm*, py-Dl-* its
+# worker side), MicroPython, the package graph (we load no packages), PyScript's own worker.
+UNUSED_PYSCRIPT = ("*.map", "codemirror*", "index-*", "xterm*", "py-Dl-*", "mpy-*",
+                   "pyodide_graph-*", "service-worker.js", "storage.js")
+
+
 def vendor(root: Path = ROOT) -> None:
     modules = root / "node_modules"
     pyodide_src = modules / "pyodide"
@@ -32,12 +41,14 @@ def vendor(root: Path = ROOT) -> None:
         # copy, not copy2: with npm's 1985 mtimes a browser could heuristically keep a replaced
         # file for years; a fresh Last-Modified makes it revalidate.
         shutil.copy(pyodide_src / name, out / "pyodide" / name)
+    shutil.copy(root / "licenses" / "pyodide-MPL-2.0.txt", out / "pyodide" / "LICENSE")
     shutil.copytree(
         pyscript_src,
         out / "pyscript",
-        ignore=shutil.ignore_patterns("*.map"),
+        ignore=shutil.ignore_patterns(*UNUSED_PYSCRIPT),
         copy_function=shutil.copy,
     )
+    shutil.copy(pyscript_src.parent / "LICENSE", out / "pyscript" / "LICENSE")  # Apache-2.0
 
 
 if __name__ == "__main__":

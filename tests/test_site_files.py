@@ -1,5 +1,6 @@
 """The site's static files and the scripts that make them: pins, pyscript.toml and py.zip,
 no outside URL, the manifest and icons, the vendored runtime, sw.js and _site/."""
+import hashlib
 import importlib.util
 import json
 import re
@@ -12,6 +13,8 @@ import zlib
 from pathlib import Path
 
 import pytest
+
+from engine import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "scripts"
@@ -35,6 +38,7 @@ def _script(name):
 
 
 build_sw = _script("build_sw")
+snapshot = _script("snapshot")
 dist = _script("dist")
 pack_py = _script("pack_py")
 vendor = _script("vendor")
@@ -89,7 +93,10 @@ def test_dev_requirements_are_pinned_exactly():
 def test_pyscript_toml_unpacks_the_modules_archive():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["files"] == {"./py.zip": "./*"}
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    # js/boot.mjs starts the vendored Pyodide, from snapshot.bin when it can.
+    assert config["interpreter"] == "./js/boot.mjs"
+    boot = (ROOT / "js" / "boot.mjs").read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in boot
     page = (ROOT / "index.html").read_text()
     assert '<script type="py" config="pyscript.toml">import main</script>' in page
 
@@ -120,6 +127,7 @@ def test_the_real_archive_is_current():
 def _site_text_files():
     files = [ROOT / name for name in ("index.html", "pyscript.toml", "manifest.webmanifest")]
     files += [SCRIPTS / "sw.template.js", *sorted((ROOT / "icons").glob("*.svg"))]
+    files += sorted((ROOT / "js").glob("*.mjs"))
     for folder, pattern in (("css", "*.css"), ("py", "*.py"), ("rules", "*.html")):
         files += sorted((ROOT / folder).rglob(pattern))
     return [path for path in files if path.is_file()]
@@ -160,6 +168,17 @@ def test_manifest_is_installable_and_its_icons_exist():
             png_sizes.add(width)
     assert {192, 512} <= png_sizes
     assert _png_size(ROOT / "icons" / "icon-180.png") == (180, 180)
+    assert manifest["id"] and manifest["lang"] == "fr"
+    # One shortcut per game, to its new-game screen.
+    assert [s["url"] for s in manifest["shortcuts"]] == [
+        f"./?game={game.id}" for game in registry.games()]
+    assert all(s["name"] for s in manifest["shortcuts"])
+    shots = manifest["screenshots"]
+    assert {shot["form_factor"] for shot in shots} == {"narrow", "wide"}
+    for shot in shots:
+        assert _png_size(ROOT / shot["src"]) == tuple(map(int, shot["sizes"].split("x")))
+        assert shot["label"]
+    assert dist.screenshots() == [shot["src"] for shot in shots]
 
 
 def test_committed_icons_are_what_the_script_draws():
@@ -182,22 +201,30 @@ def test_png_writer_round_trips_pixels():
 def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     for name in PYODIDE_CORE | {"pyodide.js", "pyodide.mjs.map", "console.html"}:
         _write(tmp_path, f"node_modules/pyodide/{name}")
-    for name in ("core.js", "core.css", "core.js.map", "chunk-1.js", "chunk-1.js.map"):
+    for name in ("core.js", "core.css", "core.js.map", "chunk-1.js", "chunk-1.js.map",
+                 "codemirror-abc.js", "xterm.css", "py-Dl-abc.js", "service-worker.js"):
         _write(tmp_path, f"node_modules/@pyscript/core/dist/{name}")
+    _write(tmp_path, "node_modules/@pyscript/core/LICENSE", "Apache")
+    _write(tmp_path, "licenses/pyodide-MPL-2.0.txt", "MPL")
     _write(tmp_path, "vendor/pyodide/old-version.wasm")
     vendor.vendor(tmp_path)
     found = {p.relative_to(tmp_path / "vendor").as_posix()
              for p in (tmp_path / "vendor").rglob("*") if p.is_file()}
     assert found == {f"pyodide/{n}" for n in PYODIDE_CORE} | {
+        "pyodide/LICENSE", "pyscript/LICENSE",
         "pyscript/core.js", "pyscript/core.css", "pyscript/chunk-1.js"}
+    assert (tmp_path / "vendor/pyodide/LICENSE").read_text() == "MPL"
 
 
 def test_the_real_vendor_folder_holds_the_pinned_runtime():
     folder = ROOT / "vendor"
     assert folder.is_dir(), "run `make site` first"
-    assert {p.name for p in (folder / "pyodide").iterdir()} == PYODIDE_CORE
+    assert {p.name for p in (folder / "pyodide").iterdir()} == PYODIDE_CORE | {"LICENSE"}
+    assert "Mozilla Public License Version 2.0" in (folder / "pyodide" / "LICENSE").read_text()
+    assert "Apache License" in (folder / "pyscript" / "LICENSE").read_text()
     assert {"core.js", "core.css"} <= {p.name for p in (folder / "pyscript").iterdir()}
     assert not list(folder.rglob("*.map"))
+    assert not list(folder.rglob("codemirror*")) and not list(folder.rglob("xterm*"))
     installed = ROOT / "node_modules" / "pyodide"
     assert json.loads((installed / "package.json").read_text())["version"] == PINS["pyodide"]
     for name in PYODIDE_CORE:
@@ -209,7 +236,8 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
 # --- build_sw.py -------------------------------------------------------------------------------
 
 SITE = ("index.html", "pyscript.toml", "manifest.webmanifest", "icons/icon.svg",
-        "icons/icon-192.png", "css/app.css", "css/fonts/card.woff2", "py.zip",
+        "icons/icon-192.png", "css/app.css", "css/fonts/card.woff2", "py.zip", "snapshot.bin",
+        "LICENSE", "js/boot.mjs",
         "rules/punto.fr.html",
         "vendor/pyodide/pyodide.mjs",
         "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js")
@@ -217,7 +245,7 @@ NOT_SITE = ("README.md", "package.json", "node_modules/pyodide/pyodide.mjs",
             "tests/test_x.py", "bench/startup.py", "bench/bare/index.html", "scripts/dist.py",
             "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt", "css/.DS_Store",
             "py/main.py", "py/engine/rng.py", "py/games/punto/rules.py",
-            "_site/index.html", "sw.js")
+            "_site/index.html", "sw.js", "snapshot.bin.tmp")
 
 
 @pytest.fixture
@@ -252,6 +280,7 @@ def test_cache_name_follows_every_path_and_content(fake_site):
 def test_generated_worker_is_valid_javascript(fake_site, tmp_path_factory):
     text = build_sw.render(fake_site)
     assert "__CACHE_NAME__" not in text and "__PRECACHE__" not in text
+    assert "__REVISIONS__" not in text
     # .cjs, in a folder of its own: node checks it as a classic script, like a worker.
     script = tmp_path_factory.mktemp("check") / "sw.cjs"
     script.write_text(text)
@@ -263,19 +292,53 @@ def test_real_sw_js_precaches_the_archive_the_runtime_and_the_rules_pages():
     assert sw.is_file(), "run `make site` first"
     precached = set(_precache(sw.read_text()))
     assert all((ROOT / rel).is_file() for rel in precached)
-    assert "py.zip" in precached
+    assert {"py.zip", "snapshot.bin", "js/boot.mjs", "LICENSE"} <= precached
     assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "vendor").rglob("*")
             if p.is_file() and not p.name.startswith(".")} <= precached
     assert {"index.html", "pyscript.toml", "manifest.webmanifest"} <= precached
     assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "rules").glob("*.html")} <= precached
 
 
+def test_each_file_has_the_revision_the_worker_computes(fake_site):
+    text = build_sw.render(fake_site)
+    revisions = json.loads(re.search(r"const REVISIONS = (\{.*?\});", text, re.S)[1])
+    assert sorted(revisions) == ["./" + rel for rel in sorted(SITE)]
+    content = f"content of {SITE[0]}".encode()
+    assert revisions["./" + SITE[0]] == hashlib.sha256(content).hexdigest()[:16]
+    _write(fake_site, "py.zip", "changed")
+    changed = json.loads(re.search(r"const REVISIONS = (\{.*?\});", build_sw.render(fake_site),
+                                   re.S)[1])
+    assert {path for path in revisions if revisions[path] != changed[path]} == {"./py.zip"}
+
+
+# --- snapshot.py -------------------------------------------------------------------------------
+
+def test_snapshot_leaves_out_long_runs_of_zeros_and_restores_them():
+    zero = bytes(snapshot.ZERO_RUN)
+    payload = b"head" + zero + b"middle" + bytes(10) + b"x" + zero + zero
+    packed = snapshot.pack(payload, b"zip bytes", bytes(32))
+    assert packed[:8] == snapshot.MAGIC
+    assert packed[8:40] == hashlib.sha256(b"zip bytes").digest()
+    assert packed[40:72] == hashlib.sha256(packed[104:]).digest()
+    assert len(packed) < len(payload) - 2 * snapshot.ZERO_RUN
+    assert snapshot.unpack(packed) == payload
+    assert snapshot.chunks(payload) == [(0, 4), (4 + len(zero), 6 + 10 + 1)]
+
+
+def test_the_real_snapshot_is_current():
+    assert (ROOT / "snapshot.bin").is_file(), "run `make site` first"
+    assert snapshot.current(), "snapshot.bin was made from another runtime or py.zip: make site"
+
+
 # --- dist.py -----------------------------------------------------------------------------------
 
-def test_dist_holds_the_site_and_its_worker_only(fake_site):
+def test_dist_holds_the_site_its_worker_and_the_screenshots_only(fake_site):
+    _write(fake_site, "manifest.webmanifest", json.dumps({"screenshots": [{"src": "docs/a.png"}]}))
+    _write(fake_site, "docs/a.png", "a screenshot")
+    _write(fake_site, "docs/b.png", "not in the manifest")
     build_sw.main(fake_site)
     out = fake_site / "_site"
     dist.assemble(fake_site, out)
     found = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    assert found == sorted(SITE + ("sw.js",))
+    assert found == sorted(SITE + ("sw.js", "docs/a.png"))
     assert (out / "py.zip").read_text() == "content of py.zip"

@@ -64,6 +64,8 @@ EN = {
     "status.named": "{name}: {prompt}",
     "list.and": "{first} and {last}",
     "ui.match_won": "{names} won the match!",
+    "update.ready": "A new version of Tapis is ready.",
+    "update.reload": "Reload",
 }
 
 FR = {
@@ -130,4 +132,6 @@ FR = {
     "status.named": "{name} : {prompt}",
     "list.and": "{first} et {last}",
     "ui.match_won": "Victoire de {names} !",
+    "update.ready": "Une nouvelle version de Tapis est prête.",
+    "update.reload": "Recharger",
 }

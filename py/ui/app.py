@@ -7,7 +7,7 @@ from engine.errors import BadOptions, IllegalMove
 from engine.match import Match
 from engine.save import parse
 from i18n import LANGS, PLURAL, pick_lang, prefix, t
-from ui import home, overlay, sound, storage, url
+from ui import home, overlay, sound, storage, update, url
 from ui.dom import by_id, closest, el, find, later, listen, set_flag
 from ui.drag import Picker
 from ui.newgame import NewGameForm
@@ -93,9 +93,7 @@ class App:
         self.say(" ".join(n for n in notices if n))
         by_id("loading").hidden = True
         set_flag("ready", round(js.performance.now()))
-        # Only now: its precache of the whole site (15 MB) would slow the first start down.
-        if hasattr(js.navigator, "serviceWorker"):
-            js.navigator.serviceWorker.register("./sw.js")
+        update.watch(self)  # only now: the service worker's precache would slow the start
 
     def load_saved(self) -> str:
         """Read the saved match; an unreadable one is kept aside. Returns what to tell the player

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 SEED_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
-KNOWN = ("game", "seed", "start")
+KNOWN = ("game", "seed", "start", "snapshot")  # snapshot=0: js/boot.mjs starts Python normally
 NAMED = 3  # unknown parameters named in the notice; the rest are counted
 
 

@@ -148,8 +148,10 @@ def test_service_worker_serves_the_site_offline_and_replaces_its_cache(
     page = open_app(context.new_page(), url)
     _wait_for_control(page)  # it controls once installed, i.e. once every file is cached
     assert page.evaluate("caches.keys()") == [first_cache]
+    # Every precached file, and the list of their revisions (the next deploy compares).
     assert _cached_urls(page, first_cache) == sorted(
-        url + path.removeprefix("./") for path in _precache_list(site))
+        [url + path.removeprefix("./") for path in _precache_list(site)]
+        + [url + "__revisions__.json"])
 
     context.set_offline(True)
     open_app(page, url, "game=punto&seed=4")

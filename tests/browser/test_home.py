@@ -9,7 +9,7 @@ from helpers import (
     en, notice, press, put_storage, read_board, reload, start_from_form, storage, table_facts,
     tap_card, use_prefs, wait_state,
 )
-from i18n import t
+from i18n import prefix, t
 
 GAMES = ("punto", "zero_pointe", "punttu", "neuf_vies")
 CONTINUE = '[data-action="continue"]'
@@ -48,8 +48,12 @@ def english(new_context):
 def test_home_lists_the_four_games_in_its_static_markup(base_url, new_context):
     bare = new_context(java_script_enabled=False).new_page()
     raw = bare.request.get(base_url).text()
-    tiles = re.findall(r'<li class="game-tile"><h2>(.*?)</h2></li>', raw)
-    assert tiles == _names()
+    tiles = re.findall(r'<li class="game-tile"><h2>(.*?)</h2><p class="tagline">(.*?)</p></li>',
+                       raw)
+    # French, as <html lang="fr">: the words of the catalogs, so the largest paint is real text.
+    assert [name for name, _ in tiles] == _names()
+    assert [line for _, line in tiles] == [t("fr", f"{prefix(g.id)}.tagline")
+                                           for g in registry.games()]
     # Before (here: without) any script, the four games are on screen.
     bare.goto(base_url)
     assert _tile_names(bare) == _names()

@@ -53,3 +53,9 @@ def test_many_unknown_parameters_make_one_short_notice():
     assert route.notices[-1][1] == {"n": 297}
 
 
+
+
+def test_the_start_up_parameter_is_no_unknown_parameter():
+    """?snapshot=0 is read by js/boot.mjs (a normal start instead of the snapshot)."""
+    assert parse("?snapshot=0").notices == []
+    assert parse("?game=punto&snapshot=0").game == "punto"

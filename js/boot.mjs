@@ -1,0 +1,93 @@
+// PyScript's interpreter module (pyscript.toml: interpreter = "./js/boot.mjs"). PyScript stays
+// the page's runtime; this hands it a Pyodide restored from snapshot.bin (made by
+// scripts/snapshot.py: Python started, our modules imported) when the snapshot is worth using
+// and checks out, and a normally started Pyodide otherwise. Any failure falls back quietly.
+import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
+const SNAPSHOT = new URL("../snapshot.bin", import.meta.url).href;
+const PY_ZIP = new URL("../py.zip", import.meta.url).href;
+const MAGIC = "TAPISNP1";
+const HEADER = 112; // see scripts/snapshot.py
+
+async function bytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function sha256(data) {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+}
+
+function same(a, b) {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+// The snapshot is ~6.5 MB more on the wire (gzip) and saves no other download: use it when the
+// service worker already holds it (no download), or on a fast link, where fetching it is
+// quicker than starting Python. Browsers without navigator.connection (Firefox,
+// Safari) use it from their second visit on.
+async function worthIt() {
+  const query = new URLSearchParams(location.search).get("snapshot");
+  if (query === "0") return false; // ?snapshot=0: a normal start (tests, comparisons)
+  try {
+    if (await caches.match(SNAPSHOT)) return true;
+  } catch {
+    // no Cache Storage (e.g. an insecure origin): decide on the link alone
+  }
+  const link = navigator.connection;
+  return Boolean(link && link.effectiveType === "4g" && !link.saveData);
+}
+
+// Pyodide's snapshot, once py.zip's hash (a snapshot holds the modules' code: a stale one would
+// run old code) and the file's own hash (a damaged file) check out. snapshot.bin leaves out the
+// long runs of zeros (see scripts/snapshot.py): a fresh buffer is all zeros already.
+async function payload() {
+  const [file, zip] = await Promise.all([bytes(SNAPSHOT), bytes(PY_ZIP)]);
+  if (file.length < HEADER || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC) {
+    throw new Error("not a Tapis snapshot");
+  }
+  const [zipHash, fileHash] = await Promise.all([sha256(zip), sha256(file.subarray(104))]);
+  if (!same(zipHash, file.subarray(8, 40))) throw new Error("made from another py.zip");
+  if (!same(fileHash, file.subarray(40, 72))) throw new Error("damaged");
+  const view = new DataView(file.buffer, file.byteOffset);
+  const [size, count] = [view.getUint32(HEADER - 8, true), view.getUint32(HEADER - 4, true)];
+  const out = new Uint8Array(size);
+  let at = HEADER + 8 * count;
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(HEADER + 8 * i, true);
+    const length = view.getUint32(HEADER + 8 * i + 4, true);
+    out.set(file.subarray(at, at + length), offset);
+    at += length;
+  }
+  return out;
+}
+
+function mark(how) {
+  document.documentElement.dataset.boot = how;
+}
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, indexURL: INDEX };
+  if (await worthIt()) {
+    try {
+      // A promise: Pyodide starts fetching the wasm while the snapshot arrives. It is marked
+      // handled at once: it may fail before Pyodide awaits it, and that is no uncaught error.
+      const snapshot = payload();
+      snapshot.catch(() => {});
+      const pyodide = await load({ ...config, _loadSnapshot: snapshot });
+      // Every restored page would otherwise draw the same numbers (the hash seed stays the
+      // snapshot's: dicts and sets already hold hashed keys).
+      pyodide.runPython("import random; random.seed()");
+      mark("snapshot");
+      return pyodide;
+    } catch (error) {
+      console.info(`Tapis: normal start (snapshot not used: ${error.message})`);
+    }
+  }
+  mark("normal");
+  return load(config);
+}
