@@ -200,7 +200,7 @@ class Table(Frame):
         if view["stock_size"]:
             stock.appendChild(el("div", "pt-card pt-back", None, aria_hidden="true"))
         stock.appendChild(el("span", "pt-count", view["stock_size"], aria_hidden="true"))
-        stock.appendChild(el("span", "pt-sr", words))
+        stock.appendChild(el("span", "sr-only", words))
         row.appendChild(stock)
         # Hands are full again right after a trick only if everyone drew from the stock.
         if not view["trick"] and view["seen"] and view["hand_sizes"][view["seat"]] == 3:
@@ -233,7 +233,7 @@ class Table(Frame):
             box.appendChild(el("span", "pt-gone-v", None,
                                el("b", "", v, aria_hidden="true"),
                                el("span", "", f"{gone.count(v)}/{dealt.count(v)}", aria_hidden="true"),
-                               el("span", "pt-sr", words), title=words))
+                               el("span", "sr-only", words), title=words))
         return box
 
     def _hand(self, view, active: bool, hidden: bool):
