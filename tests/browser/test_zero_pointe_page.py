@@ -131,7 +131,7 @@ def _snapshot(page) -> dict:
             drawn: q('[data-pile="drawn"]')?.dataset.card ?? null,
             drawn_draggable: !!q('[data-pile="drawn"][data-drag="drawn"]'),
             status: q("#status").textContent,
-            names: [...document.querySelectorAll(".seat-name")].map((n) => n.textContent),
+            seats: [...document.querySelectorAll(".seat-head")].map((n) => n.textContent),
             buttons: [...document.querySelectorAll(".actions [data-move]")].map((b) => b.dataset.move),
             state: document.documentElement.dataset.state,
         };

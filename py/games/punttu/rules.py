@@ -118,6 +118,11 @@ def play(state: State, move: str) -> State:
     return _end_trick(state)
 
 
+def draw_order(winner: int, players: int) -> list:
+    """Who draws after a trick, in order: the winner first, then in turn order."""
+    return [(winner + i) % players for i in range(players)]
+
+
 def _end_trick(state: State) -> State:
     """The winner takes the trick; while the stock lasts everyone draws, the winner first, then
     in turn order; the winner leads next."""
@@ -126,8 +131,7 @@ def _end_trick(state: State) -> State:
     winner = trick_winner(lead, state.trick, players)[0]
     hands, stock = list(state.hands), state.stock
     if stock:
-        for i in range(players):
-            seat = (winner + i) % players
+        for seat in draw_order(winner, players):
             hands[seat] = C.in_order(hands[seat] + stock[:1])
             stock = stock[1:]
     state = replace(state, hands=tuple(hands), stock=stock, trick=(),

@@ -10,11 +10,15 @@ def seat_names(app, seats) -> str:
     return app.t("list.and", first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
 
 
+def reduced_motion() -> bool:
+    return bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
 def fly(node, target, ms: int, then):
     """Move ``node`` on screen onto ``target`` in ``ms`` milliseconds, then call ``then``: a
     computer's move is seen travelling, not teleported; at once for players who ask for less
     motion (the pause before a computer's turn still lets them follow)."""
-    if js.matchMedia("(prefers-reduced-motion: reduce)").matches:
+    if reduced_motion():
         then()
         return
     if not node or not target:  # None, or JS null from a query that found nothing

@@ -6,10 +6,8 @@ area, its moves and its results (see ``ui/tables/punto.py`` for the smallest one
 A table is drawn as: the seat strip (the other seats, compact), the status line saying what to
 do now, the game's centre (board, piles, trick) and the player's own area (hand, grid, columns).
 """
-import js
-
 from ui.dom import clear, el
-from ui.tables.common import seat_names, standings
+from ui.tables.common import reduced_motion, seat_names, standings
 
 CONFETTI = 24  # pieces of the match-end celebration
 
@@ -23,6 +21,7 @@ class Frame:
     def __init__(self, app):
         self.app = app
         self.view = None
+        self.active = self.hidden = False  # as the last drawing was made: the player's turn, behind a gate
         self.round_seen = None  # the round last drawn: a new one is dealt
         self.deal_first = False  # the first drawing deals too (a match begun, not resumed)
         self.hold = 0  # ms the table's own motion needs before a computer plays on
@@ -38,7 +37,7 @@ class Frame:
         self._draw(view, view["last_round"], False, False)
 
     def _draw(self, view, result, active: bool, hidden: bool):
-        self.view = view
+        self.view, self.active, self.hidden = view, active, hidden
         self.hold = 0
         keep = self.kept_open()
         table = el("section", f"table {self.css}", None, data_game=self.app.match.game.id,
@@ -180,7 +179,7 @@ class Frame:
     def lively(self) -> bool:
         """Whether to show a game's longer motions (a trick swept away, cards drawn one by
         one): not when the player asked for fast computers or for less motion."""
-        return self.app.speed() == "normal" and not js.matchMedia("(prefers-reduced-motion: reduce)").matches
+        return self.app.speed() == "normal" and not reduced_motion()
 
     def _celebration(self):
         """Confetti over the final table, in the four suit colours; decoration only."""

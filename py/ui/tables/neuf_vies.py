@@ -89,11 +89,6 @@ class Table(Frame):
         return node
 
     # --- drawing: the table --------------------------------------------------------------
-    def _draw(self, view, result, active: bool, hidden: bool):
-        self.drops = self._drop_slots(view) if active else {}
-        self.puts = self._puts(view, active)
-        super()._draw(view, result, active, hidden)
-
     def strip_seats(self, view, result) -> list:
         if result is not None:
             return list(range(view["players"]))  # every tableau of the final position, large
@@ -142,14 +137,15 @@ class Table(Frame):
         """The seat's four column slots: compact in the strip while the game goes on."""
         tableau = (result["tableaux"] if result is not None else view["tableaux"])[seat]
         small = not mine and result is None
-        puts = self.puts if mine else frozenset()
+        drops = self._drop_slots(view) if self.active else {}
+        puts = self._puts(view, self.active) if mine else frozenset()
         cols = el("div", "nv-cols", None, role="list")
         pending = (view["pending"] or {}) if result is None else {}
         for col in range(SLOTS):
             key = f"{seat}.{col}"
             attacked = (pending.get("kind") in ("counter", "renew") and pending.get("target") == seat
                         and pending.get("col") == col)
-            cols.appendChild(self._column(tableau[col], seat, col, key in self.drops, col in puts,
+            cols.appendChild(self._column(tableau[col], seat, col, key in drops, col in puts,
                                           attacked, pending, small))
         return [cols]
 

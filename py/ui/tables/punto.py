@@ -59,13 +59,9 @@ class Table(Frame):
                                  role="img", aria_label=t(f"punto.colour.{colour}")))
         for card in view["trophies"][seat]:
             chips.appendChild(self.card(card))
-        if self.by_seat and seat == view["to_move"]:
+        if result is None and not (self.active or self.hidden) and seat == view["to_move"]:
             chips.appendChild(self.card(view["card"], id="turned"))
         return [chips]
-
-    def _draw(self, view, result, active: bool, hidden: bool):
-        self.by_seat = result is None and not (active or hidden)
-        super()._draw(view, result, active, hidden)
 
     def prompt(self, view) -> str:
         return self.app.t("punto.ui.your_turn", name=self.name(view["to_move"]))

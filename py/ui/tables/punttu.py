@@ -4,6 +4,7 @@ go onto the trick by drag, tap or keyboard. Only the number of a card matters, s
 printed large; the suit is drawn (css/punttu.css) so that the Spanish deck still looks itself."""
 from engine.decks import spanish_rank, spanish_suit
 from games.punttu.cards import in_play, value
+from games.punttu.rules import draw_order
 from ui.dom import el, find
 from ui.tables.common import fly, seat_names
 from ui.tables.frame import Frame
@@ -93,8 +94,7 @@ class Table(Frame):
         stock = find(screen, "#stock")
         if not self.stock_seen or self.stock_seen <= view["stock_size"] or stock is None:
             return
-        for i in range(n):
-            seat = (done["winner"] + i) % n
+        for i, seat in enumerate(draw_order(done["winner"], n)):
             delay = LOOK_MS + SWEEP_MS + i * DRAW_MS
             mine = find(screen, "#hand .pt-new") if seat == view["seat"] else None
             if mine is not None:  # the player's own new card turns up in its turn

@@ -55,10 +55,6 @@ class Table(Frame):
         return [self._grid(view, seat, self._grids(view, result)[seat], small=not mine,
                            active=mine and self.active)]
 
-    def _draw(self, view, result, active: bool, hidden: bool):
-        self.active = active
-        super()._draw(view, result, active, hidden)
-
     def centre(self, view, active: bool, hidden: bool, result) -> list:
         if result is not None:
             return []
