@@ -31,10 +31,15 @@ class Guide:
     game's medium heuristic), no further than the end of the round after ``rounds`` finished
     ones, and returns one value per seat in [0, 1], higher is better.
     ``candidates(view, legal, rng)`` orders the seat's legal moves, best first, and may keep
-    only the promising ones; ``iterations`` is the budget of one decision."""
+    only the promising ones; ``iterations`` is the budget of one decision. ``depth`` bounds the
+    tree (None: no bound). In a game of private hands a tree node stands for every hand the
+    mover may hold, so the tree plays the others as if they did not know their own cards;
+    ``depth=1`` leaves every later move to the rollout, which plays each seat from its hand
+    (determinized Monte Carlo at the root)."""
     rollout: Callable
     iterations: int
     candidates: Callable = None
+    depth: int = None
 
 
 class _Node:
@@ -93,7 +98,7 @@ def _iterate(game, world, root: _Node, moves: list, rng, guide: Guide):
             child = node.children[move]
         world = game.play(world, move)
         path.append((child, mover))
-        if fresh or game.rounds_done(world) != rounds:
+        if fresh or game.rounds_done(world) != rounds or len(path) == guide.depth:
             break
         node, options = child, game.legal_moves(world)
     values = guide.rollout(world, rounds, rng)

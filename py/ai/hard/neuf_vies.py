@@ -11,7 +11,7 @@ from ai import neuf_vies as medium
 from ai.search import Guide
 from games.neuf_vies import GAME
 
-ITERATIONS = 60  # per decision (see bench/hard_ai.py for the time it takes)
+ITERATIONS = 100  # per decision (see bench/ai.py for the time it takes)
 PLIES = 4        # medium's moves in a rollout before the position is judged
 SCALE = 25.0     # a lead of this many points is worth about 0.73
 
@@ -35,4 +35,4 @@ def rollout(world, done: int, rng) -> list:
             for seat, score in enumerate(scores)]
 
 
-GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates)
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, depth=1)

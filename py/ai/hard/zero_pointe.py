@@ -17,8 +17,10 @@ from games.zero_pointe import grid as G
 from games.zero_pointe.cards import card_value
 
 CAUTION = 0.8     # the least chance of ending lowest for which it closes a round
-KEEP = 3          # candidate moves kept from that ranking
-ITERATIONS = 45   # per decision (see bench/hard_ai.py for the time it takes)
+KEEP = 3          # candidate moves kept from that ranking...
+CLOSE = 1.0       # ...if they score within this many points of the best: the search only
+                  # settles what the estimate cannot tell apart
+ITERATIONS = 45   # per decision (see bench/ai.py for the time it takes)
 MAX_PLIES = 150   # a rollout that has not ended its round by then is judged as it stands
 BETTER = 3        # how much lower a card must be than the face-up card it replaces
 LOW = 3           # a card this low is worth putting on a face-down card
@@ -30,7 +32,8 @@ def candidates(view: dict, legal: list, rng) -> list:
         return [medium.medium(view, legal, rng)]
     scores = medium.scored(view, legal, CAUTION)
     order = sorted(range(len(legal)), key=lambda i: -scores[i])
-    return [legal[i] for i in order[:KEEP]]
+    best = scores[order[0]]
+    return [legal[i] for i in order[:KEEP] if scores[i] >= best - CLOSE]
 
 
 def rollout(world, done: int, rng) -> list:
