@@ -45,8 +45,7 @@ def choose(game_id: str, level: str, view: dict, legal: list, rng, state=None):
 
 def think(game_id: str, level: str, view: dict, legal: list, rng, state=None):
     """The same choice as ``choose``, as a generator to run in slices: it yields None after each
-    batch of the hard search's iterations (a few milliseconds), and last the move. Easy and
-    medium yield the move at once."""
+    iteration of the hard search, and last the move. Easy and medium yield the move at once."""
     if level == "hard":
         game = registry.get(game_id)
         yield from search.think(game, state, view["seat"], view, legal, rng, guide(game_id))

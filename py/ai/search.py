@@ -11,7 +11,8 @@ It never looks past the end of the round: the next deal comes from the match see
 seat must not use, so a move that ends the round is scored there by the guide.
 
 The search is a generator so that the page can run it in slices: ``think`` yields None after
-every batch of iterations and finally the move. ``choose`` runs it to the end. The number of
+every iteration (well under a millisecond in CPython; the page runs as many as fit in its slice)
+and finally the move. ``choose`` runs it to the end. The number of
 iterations is fixed per game (not a clock), so the same seed gives the same move in CPython and
 in the browser, and a reloaded match goes on as it would have.
 """
@@ -20,7 +21,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 EXPLORE = 0.7  # UCB exploration constant for rewards in [0, 1]
-BATCH = 16     # iterations between two yields: a few milliseconds in the browser
 
 
 @dataclass(frozen=True)
@@ -53,16 +53,15 @@ class _Node:
 
 
 def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
-    """Yield None between batches of iterations, then the chosen move (one of ``legal``)."""
+    """Yield None after each iteration, then the chosen move (one of ``legal``)."""
     moves = guide.candidates(view, legal, rng) if guide.candidates else list(legal)
     if len(moves) == 1:
         yield moves[0]
         return
     root = _Node()
-    for done in range(guide.iterations):
+    for _ in range(guide.iterations):
         _iterate(game, game.determinize(state, seat, rng), root, moves, rng, guide)
-        if done % BATCH == BATCH - 1:
-            yield None
+        yield None
     # The most visited move; the candidates' order breaks ties.
     yield max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1,
                                     -moves.index(m)))
