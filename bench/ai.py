@@ -2,6 +2,7 @@
 arena (engine.arena), seats alternating (rotating with more players).
 
     python bench/ai.py GAME [--levels hard medium] [--games N] [--players P] [--seed TEXT]
+                            [--every K]
 
 GAME is a game id (punto, zero-pointe, punttu, neuf-vies) or "all". A match is what the game's
 default options make it: Punto and Zéro Pointé whole matches, Punttu one deal, Neuf vies one game.
@@ -40,7 +41,7 @@ def count_iterations(game_id: str) -> Counted:
     return counted
 
 
-def bench(game_id: str, levels: tuple, games: int, players: int, seed: str):
+def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, every: int = 0):
     counted = count_iterations(game_id) if "hard" in levels else None
     per_level = {level: {"score": [], "round": [], "times": []} for level in levels}
     won = 0.0
@@ -53,6 +54,8 @@ def bench(game_id: str, levels: tuple, games: int, players: int, seed: str):
             per_level[level]["score"].append(result.outcome["scores"][seat])
             per_level[level]["times"] += result.times[seat]
             per_level[level]["round"] += [r["scores"][seat] for r in result.rounds if "scores" in r]
+        if every and (i + 1) % every == 0:
+            print(f"  ... {levels[0]} won {won:g}/{i + 1}", flush=True)
     wall = time.perf_counter() - began
     low, high = arena.wilson(won, games)
     print(f"{game_id}, {players} players, {levels[0]} vs {levels[1]}: {games} matches, "
@@ -85,10 +88,11 @@ def main():
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", default="bench")
+    parser.add_argument("--every", type=int, default=0, help="print the running tally so often")
     args = parser.parse_args()
     ids = [g.id for g in registry.games()] if args.game == "all" else [args.game]
     for game_id in ids:
-        bench(game_id, tuple(args.levels), args.games, args.players, args.seed)
+        bench(game_id, tuple(args.levels), args.games, args.players, args.seed, args.every)
 
 
 if __name__ == "__main__":
