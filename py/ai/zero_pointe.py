@@ -39,11 +39,9 @@ def medium(view: dict, legal: list, rng):
     return rng.choice([m for m, score in zip(legal, scores) if score >= best - 1e-9])
 
 
-def scored(view: dict, legal: list, caution=None) -> list:
-    """Each legal move's score (not in the "columns" phase). ``caution`` (the hard level's):
-    the least chance of ending lowest for which it closes a round, a closing move then paying
-    its whole expected doubling; None for medium's rule."""
-    table = _Table(view, caution)
+def scored(view: dict, legal: list) -> list:
+    """Each legal move's score (not in the "columns" phase): the hard level ranks moves by it."""
+    table = _Table(view)
     if view["phase"] in ("opening", "turn_after_reject"):
         options = [table.reveal(_slot(m)) for m in legal]
     elif view["phase"] == "turn":
@@ -54,13 +52,13 @@ def scored(view: dict, legal: list, caution=None) -> list:
         card = view["drawn"]["value"]
         options = [table.place(_slot(m), card) if m != "reject" else table.reject(card)
                    for m in legal]
-    return _scores(options, caution is None)
+    return _scores(options)
 
 
-def _scores(options, capped: bool = True) -> list:
+def _scores(options) -> list:
     """Each (gain, risk) option's score: a closing move pays its risk, up to what the best move
-    that does not close would gain (unless not ``capped``)."""
-    room = max([0.0] + [gain for gain, risk in options if risk == OPEN]) if capped else math.inf
+    that does not close would gain."""
+    room = max([0.0] + [gain for gain, risk in options if risk == OPEN])
     return [gain + REFUSED if risk is None else gain - min(risk, room) for gain, risk in options]
 
 
@@ -88,8 +86,7 @@ class _Table:
     """What the player knows, and the estimates built on it. Moves are scored as
     ``(gain, risk)``: risk is OPEN, the expected cost of closing, or None (refused)."""
 
-    def __init__(self, view, caution=None):
-        self.caution = caution
+    def __init__(self, view):
         self.me = view["seat"]
         self.cells = [_cells(rows) for rows in view["grids"]]
         unseen = dict(COPIES)
@@ -177,8 +174,6 @@ class _Table:
                 return None
             spread = CARD_SD * math.sqrt(hidden + unknown) or 1.0
             lowest *= 0.5 * (1.0 + math.erf((estimate - last_turn - final) / (spread * math.sqrt(2.0))))
-        if self.caution is not None and lowest < self.caution:
-            return None
         return (1.0 - lowest) * (self.multiplier - 1) * final
 
     def _risk(self, cells, unknown: int = 0):
@@ -226,8 +221,7 @@ class _Table:
         if self._turn_after is None:
             mine = self.cells[self.me]
             reveals = [self.reveal(i) for i, v in enumerate(mine) if v is HIDDEN]
-            scores = _scores(reveals, self.caution is None)
-            self._turn_after = reveals[scores.index(max(scores))]
+            self._turn_after = reveals[_scores(reveals).index(max(_scores(reveals)))]
         gain, risk = self._turn_after
         return gain - self.gift(value), risk
 
@@ -241,5 +235,5 @@ class _Table:
             options = [self.place(i, value) for i in slots]
             if can_reject:
                 options.append(self.reject(value))
-            total += p * max(_scores(options, self.caution is None))
+            total += p * max(_scores(options))
         return total

@@ -1,12 +1,14 @@
 """Zéro Pointé's guide for the hard search.
 
-Most of what the hard level gains here is in closing a round: the medium player closes when its
-estimate looks lowest and caps the price of the doubling; the hard one closes only when it is
-very likely lowest, paying the whole expected doubling (``caution``). Its candidates are the best
-few moves ranked that way; rollouts play the round to its end with a cheap rule (take or keep a
-card that pairs a column or beats a face-up card by a margin, else draw or reject; never swap
-equal cards, which could go round for ever), and a round is worth each seat's lead in round
-points over the best other seat, squashed into (0, 1).
+The medium player's estimate decides; the search only settles the moves it scores within a
+point of the best (up to three). Rollouts play the round to its end with a cheap rule (take or
+keep a card that pairs a column or beats a face-up card by a margin, else draw or reject; never
+swap equal cards, which could go round for ever), and a round is worth each seat's lead in
+round points over the best other seat, squashed into (0, 1).
+
+Not kept: closing only when very likely lowest (paying the whole expected doubling). Against
+the medium player, two seats that both refuse to close swapped cards for ever (a round of
+3,000 moves); medium's own closing rule is what ends a tight round.
 """
 import math
 
@@ -16,8 +18,7 @@ from games.zero_pointe import GAME
 from games.zero_pointe import grid as G
 from games.zero_pointe.cards import card_value
 
-CAUTION = 0.8     # the least chance of ending lowest for which it closes a round
-KEEP = 3          # candidate moves kept from that ranking...
+KEEP = 3          # candidate moves kept from medium's ranking...
 CLOSE = 1.0       # ...if they score within this many points of the best: the search only
                   # settles what the estimate cannot tell apart
 ITERATIONS = 45   # per decision (see bench/ai.py for the time it takes)
@@ -30,7 +31,7 @@ SCALE = 8.0       # a lead of this many round points is worth about 0.73
 def candidates(view: dict, legal: list, rng) -> list:
     if view["phase"] == "columns":
         return [medium.medium(view, legal, rng)]
-    scores = medium.scored(view, legal, CAUTION)
+    scores = medium.scored(view, legal)
     order = sorted(range(len(legal)), key=lambda i: -scores[i])
     best = scores[order[0]]
     return [legal[i] for i in order[:KEEP] if scores[i] >= best - CLOSE]
