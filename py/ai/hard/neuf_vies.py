@@ -11,7 +11,7 @@ from ai import neuf_vies as medium
 from ai.search import Guide
 from games.neuf_vies import GAME
 
-ITERATIONS = 100  # per decision (see bench/ai.py for the time it takes)
+ITERATIONS = 100  # per decision (see bench/strength.py for the time it takes)
 PLIES = 4        # medium's moves in a rollout before the position is judged
 SCALE = 25.0     # a lead of this many points is worth about 0.73
 

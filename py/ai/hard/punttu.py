@@ -12,7 +12,7 @@ from ai.search import Guide
 from games.punttu import rules
 from games.punttu.cards import VALUES, points
 
-ITERATIONS = 800  # per decision (see bench/ai.py for the time it takes)
+ITERATIONS = 800  # per decision (see bench/strength.py for the time it takes)
 WANDER = 0.1      # chance that a rollout plays any card
 MARGIN = 0.25     # weight of the points share in a deal's value
 

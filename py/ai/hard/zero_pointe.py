@@ -21,7 +21,7 @@ from games.zero_pointe.cards import card_value
 KEEP = 3          # candidate moves kept from medium's ranking...
 CLOSE = 1.0       # ...if they score within this many points of the best: the search only
                   # settles what the estimate cannot tell apart
-ITERATIONS = 45   # per decision (see bench/ai.py for the time it takes)
+ITERATIONS = 45   # per decision (see bench/strength.py for the time it takes)
 MAX_PLIES = 150   # a rollout that has not ended its round by then is judged as it stands
 BETTER = 3        # how much lower a card must be than the face-up card it replaces
 LOW = 3           # a card this low is worth putting on a face-down card

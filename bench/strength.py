@@ -1,7 +1,7 @@
 """Computer players' strength and speed: seeded matches between two levels through the shared
 arena (engine.arena), seats alternating (rotating with more players).
 
-    python bench/ai.py GAME [--levels hard medium] [--games N] [--players P] [--seed TEXT]
+    python bench/strength.py GAME [--levels hard medium] [--games N] [--players P] [--seed TEXT]
                             [--every K]
 
 GAME is a game id (punto, zero-pointe, punttu, neuf-vies) or "all". A match is what the game's
