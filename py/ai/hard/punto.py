@@ -15,7 +15,7 @@ from games.punto import rounds
 from games.punto.modes import mode_for
 
 KEEP = 6          # candidate moves kept from the medium player's ranking
-ITERATIONS = 300  # per decision: about 150 ms in CPython (see bench/strength.py)
+ITERATIONS = 300  # per decision (see bench/strength.py for the time it takes)
 PLIES = 16        # cards a rollout places before it calls the round undecided
 
 
