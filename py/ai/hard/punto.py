@@ -1,10 +1,11 @@
 """Punto's guide for the hard search.
 
 Candidates: the medium player's best few moves (a winning move alone: it is played at once).
-Rollouts: the round played to its end on a compact table (top cards only, the cells next to the
-table kept up to date, a line checked only through the card just placed), each card placed to
-complete a line of its owner's when it can, else at random. A finished round is worth each
-side's chance of winning the match if every later round were a coin toss.
+Rollouts: the next PLIES cards of the round played on a compact flat grid (top cards only, the
+cells next to the table kept up to date, a line checked only through the card just placed),
+each card placed to complete a line of its owner's when it can, else at random. A round won is
+worth each side's chance of winning the match if every later round were a coin toss; a round
+still open after PLIES cards is worth the chances as they stand.
 """
 from functools import lru_cache
 
