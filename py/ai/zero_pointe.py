@@ -34,6 +34,13 @@ OPEN = 0.0  # the risk of a move that does not close the round
 def medium(view: dict, legal: list, rng):
     if view["phase"] == "columns":
         return _column(view, legal)
+    scores = scored(view, legal)
+    best = max(scores)
+    return rng.choice([m for m, score in zip(legal, scores) if score >= best - 1e-9])
+
+
+def scored(view: dict, legal: list) -> list:
+    """Each legal move's score (not in the "columns" phase): the hard level ranks moves by it."""
     table = _Table(view)
     if view["phase"] in ("opening", "turn_after_reject"):
         options = [table.reveal(_slot(m)) for m in legal]
@@ -45,9 +52,7 @@ def medium(view: dict, legal: list, rng):
         card = view["drawn"]["value"]
         options = [table.place(_slot(m), card) if m != "reject" else table.reject(card)
                    for m in legal]
-    scores = _scores(options)
-    best = max(scores)
-    return rng.choice([m for m, score in zip(legal, scores) if score >= best - 1e-9])
+    return _scores(options)
 
 
 def _scores(options) -> list:
