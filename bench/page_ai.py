@@ -4,7 +4,7 @@
 
 For each game, a 2-player match of computers (``--levels``, default hard against medium) is
 saved in localStorage and resumed in headless Chromium at the "fast" speed, and the page plays
-it on while Chrome traces its main thread. Per level it prints the median and worst time a
+it on while Chrome traces its main thread. Per level it prints the mean, median and worst time a
 move took to think (the page's ``tapis.think.<level>`` measures: wall time of the search, its
 slices and the browser's turns between them), then the longest main-thread task while a
 computer was thinking and over the whole run (redraws and card flights included). Targets
@@ -97,8 +97,8 @@ def main_thread_tasks(events):
 def report(game_id, thinks, tasks, windows):
     for level in sorted({level for level, _ in thinks}):
         times = [ms for lv, ms in thinks if lv == level]
-        print(f"{game_id:<12}{level:<8}{len(times):>6}{statistics.median(times):>10.0f}"
-              f"{max(times):>9.0f}")
+        print(f"{game_id:<12}{level:<8}{len(times):>6}{statistics.mean(times):>8.0f}"
+              f"{statistics.median(times):>10.0f}{max(times):>9.0f}")
     during = [end - start for start, end in tasks
               if any(start < w_end and end > w_start for w_start, w_end in windows)]
     longest_thinking = max(during, default=0) / 1000
@@ -122,7 +122,8 @@ def main():
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
             context = pw.chromium.launch_persistent_context(profile, **launch_options())
             print(f"{' v '.join(args.levels)}, 2 players, up to {args.moves} moves a game")
-            print(f"{'game':<12}{'level':<8}{'moves':>6}{'median ms':>10}{'worst ms':>9}")
+            print(f"{'game':<12}{'level':<8}{'moves':>6}{'mean ms':>8}{'median ms':>10}"
+                  f"{'worst ms':>9}")
             for game_id in args.games:
                 thinks, events = traced_run(context, base, game_id, args.levels, args.moves)
                 report(game_id, thinks, *main_thread_tasks(events))
