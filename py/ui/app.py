@@ -281,7 +281,8 @@ class App:
             if js.performance.now() >= deadline:
                 soon(lambda: self.think(token, level, steps, begun))
                 return
-        # The search's wall time, slices and all, for bench/page_ai.py and the browser's tools.
+        # The search's wall time, slices and all (and below the whole turn, the card's flight
+        # and the redraw included), for bench/page_ai.py and the browser's tools.
         js.performance.measure(f"tapis.think.{level}", "tapis.think")
         pause, flight = SPEEDS[self.speed()]
 
@@ -289,6 +290,7 @@ class App:
             if token == self.turn_token:
                 self.play_and_tell(move)
                 self.advance()
+                js.performance.measure(f"tapis.turn.{level}", "tapis.think")
 
         def fly():
             if token == self.turn_token:
