@@ -55,11 +55,13 @@ def traced_run(context, base: str, game_id: str, levels, moves: int):
     cdp.on("Tracing.tracingComplete", lambda e: done.append(True))
     cdp.send("Tracing.start", {"categories": CATEGORIES, "transferMode": "ReportEvents"})
     page.click('[data-action="continue"]')
-    page.wait_for_function(
-        """(n) => performance.getEntriesByType('measure')
-              .filter(m => m.name.startsWith('tapis.think.')).length >= n
-           || document.documentElement.dataset.state === 'over'""",
-        arg=moves, timeout=600_000, polling=500)
+    while page.wait_for_function(
+            """(n) => performance.getEntriesByType('measure')
+                  .filter(m => m.name.startsWith('tapis.think.')).length >= n
+               ? 'done' : ['over', 'round-end'].includes(document.documentElement.dataset.state)
+               && document.documentElement.dataset.state""",
+            arg=moves, timeout=600_000, polling=200).json_value() == "round-end":
+        page.click('[data-action="round-seen"]')  # nobody at the table to read the round's end
     thinks = page.evaluate("""() => performance.getEntriesByType('measure')
         .filter(m => m.name.startsWith('tapis.think.')).map(m => [m.name.slice(12), m.duration])""")
     cdp.send("Tracing.end")
