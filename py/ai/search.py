@@ -17,6 +17,7 @@ iterations is fixed per game (not a clock), so the same seed gives the same move
 in the browser, and a reloaded match goes on as it would have.
 """
 import math
+import random
 from dataclasses import dataclass
 from typing import Callable
 
@@ -31,15 +32,26 @@ class Guide:
     game's medium heuristic), no further than the end of the round after ``rounds`` finished
     ones, and returns one value per seat in [0, 1], higher is better.
     ``candidates(view, legal, rng)`` orders the seat's legal moves, best first, and may keep
-    only the promising ones; ``iterations`` is the budget of one decision. ``depth`` bounds the
+    only the promising ones (a guide whose candidates are always one move never searches);
+    ``iterations`` is the budget of one decision. ``depth`` bounds the
     tree (None: no bound). In a game of private hands a tree node stands for every hand the
     mover may hold, so the tree plays the others as if they did not know their own cards;
     ``depth=1`` leaves every later move to the rollout, which plays each seat from its hand
-    (determinized Monte Carlo at the root)."""
-    rollout: Callable
-    iterations: int
+    (determinized Monte Carlo at the root).
+    ``rules`` (None: the game itself) is a faster stand-in for the game's rules over a compact
+    world: ``enter(world)`` turns a determinized world into one, then ``to_move``,
+    ``legal_moves``, ``play`` (which may change the world it is given: each iteration enters a
+    fresh one) and ``rounds_done`` work on it, and so does the rollout.
+    ``paired``: no tree, but every candidate played in each world, its rollout with the same
+    luck (determinized Monte Carlo at the root with common random numbers, so that candidates
+    are told apart by their own merit rather than by the worlds they drew); ``iterations``
+    then counts worlds."""
+    rollout: Callable = None
+    iterations: int = 0
     candidates: Callable = None
     depth: int = None
+    rules: object = None
+    paired: bool = False
 
 
 class _Node:
@@ -58,9 +70,15 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
     if len(moves) == 1:
         yield moves[0]
         return
+    if guide.paired:
+        yield from _paired(game, state, seat, moves, rng, guide)
+        return
     root = _Node()
+    rules = guide.rules or game
     for _ in range(guide.iterations):
-        _iterate(game, game.determinize(state, seat, rng), root, moves, rng, guide)
+        world = game.determinize(state, seat, rng)
+        _iterate(rules, guide.rules.enter(world) if guide.rules else world, root, moves, rng,
+                 guide)
         yield None
     # The most visited move; the candidates' order breaks ties.
     yield max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1,
@@ -74,13 +92,30 @@ def choose(game, state, seat: int, view: dict, legal: list, rng, guide: Guide) -
             return move
 
 
-def _iterate(game, world, root: _Node, moves: list, rng, guide: Guide):
-    """One iteration: select down the tree with UCB, add one node, roll out, back up."""
+def _paired(game, state, seat: int, moves: list, rng, guide: Guide):
+    """Yield None after each rollout, then the candidate of best mean value (the first among
+    equals)."""
+    rules = guide.rules or game
+    totals = [0.0] * len(moves)
+    for _ in range(guide.iterations):
+        world = game.determinize(state, seat, rng)
+        rounds = game.rounds_done(world)
+        luck = rng.getrandbits(32)
+        for i, move in enumerate(moves):
+            after = rules.play(guide.rules.enter(world) if guide.rules else world, move)
+            totals[i] += guide.rollout(after, rounds, random.Random(luck))[seat]
+            yield None
+    yield moves[max(range(len(moves)), key=lambda i: (totals[i], -i))]
+
+
+def _iterate(rules, world, root: _Node, moves: list, rng, guide: Guide):
+    """One iteration: select down the tree with UCB, add one node, roll out, back up.
+    ``rules`` is the game or the guide's stand-in for it."""
     path = []  # (node, the seat whose move led to it)
-    rounds = game.rounds_done(world)
+    rounds = rules.rounds_done(world)
     node, options = root, moves
     while options:
-        mover = game.to_move(world)
+        mover = rules.to_move(world)
         fresh = []
         for move in options:
             child = node.children.get(move)
@@ -95,11 +130,11 @@ def _iterate(game, world, root: _Node, moves: list, rng, guide: Guide):
         else:
             move = max(options, key=lambda m: _ucb(node.children[m]))
             child = node.children[move]
-        world = game.play(world, move)
+        world = rules.play(world, move)
         path.append((child, mover))
-        if fresh or game.rounds_done(world) != rounds or len(path) == guide.depth:
+        if fresh or rules.rounds_done(world) != rounds or len(path) == guide.depth:
             break
-        node, options = child, game.legal_moves(world)
+        node, options = child, rules.legal_moves(world)
     values = guide.rollout(world, rounds, rng)
     for child, mover in path:
         child.visits += 1

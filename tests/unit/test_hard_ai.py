@@ -75,7 +75,7 @@ def test_it_thinks_in_slices_and_ends_with_the_move():
     guide = replace(ai.guide("punto"), iterations=5)
     args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
     steps = list(search.think(*args, random.Random(1), guide))
-    assert steps[:-1] == [None] * 5 and steps[-1] in game.legal_moves(state)
+    assert len(steps) > 5 and set(steps[:-1]) == {None} and steps[-1] in game.legal_moves(state)
     assert steps[-1] == search.choose(*args, random.Random(1), guide)
 
 
