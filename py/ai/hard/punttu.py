@@ -12,7 +12,7 @@ from ai.search import Guide
 from games.punttu import rules
 from games.punttu.cards import VALUES, points
 
-ITERATIONS = 300  # worlds per decision (see bench/strength.py for the time it takes)
+ITERATIONS = 450  # worlds per decision (see bench/strength.py for the time it takes)
 WANDER = 0.1      # chance that a rollout plays any card
 
 
@@ -59,4 +59,4 @@ def _values(totals, taken) -> list:
     return [(score == best) / scores.count(best) for score in scores]
 
 
-GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, paired=True)
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates)
