@@ -97,7 +97,8 @@ class Table:
         return bool(self.edge) or any(self.values[cell] < value for cell in self.taken)
 
     def wins_at(self, cell: int, colour: str) -> bool:
-        return self.colours[cell] != colour and _line(self.colours, cell, colour) >= self.mode.line_length
+        colours = self.colours
+        return colours[cell] != colour and _line(colours, cell, colour) >= self.mode.line_length
 
     def place(self, cell: int):
         """The seat's card goes on ``cell``; the round ends if it makes a line or the next seat

@@ -1,12 +1,13 @@
-"""Zéro Pointé's guide for the hard search.
+"""Zéro Pointé's guide for the hard level: it names one move, so there is no search.
 
-Search gains little here over a good estimate; what loses rounds against the medium player is
-closing them too readily (it is doubled in about a fifth of two-player rounds). So the hard
-level is the medium estimate with its own closing rule (``Careful``): a move that closes the
-round is played only if it is very likely to end lowest (or cannot be doubled), or if nothing
-else is legal. When no move improves the grid by more than STILL while a closing move is at
-hand, it draws rather than swap idly: two cautious players swapping equal cards would spin a
-round on for ever.
+Search gained little here over a good estimate (rollouts need a cheap player, which misjudges
+when to close); what loses rounds against the medium player is closing them too readily (it is
+doubled in about a seventh of two-player rounds against this level, which almost never is).
+So the hard level is the medium estimate with its own closing rule (``Careful``): a move that
+closes the round is played only if it is very likely to end lowest (or cannot be doubled), or
+if nothing else is legal. When no move improves the grid by more than STILL while a closing
+move is at hand, it draws rather than swap idly: two cautious players swapping equal cards
+would spin a round on for ever.
 """
 from ai import zero_pointe as medium
 from ai.search import Guide
@@ -36,7 +37,8 @@ def candidates(view: dict, legal: list, rng) -> list:
     scores = medium.scored(view, legal, Careful)
     best = max(scores)
     move = rng.choice([m for m, score in zip(legal, scores) if score >= best - 1e-9])
-    if best <= STILL and "draw" in legal and any(_closes(view, m) for m in legal):
+    if (best <= STILL and "draw" in legal and not _closes(view, move)
+            and any(_closes(view, m) for m in legal)):
         move = "draw"  # rather than an idle swap: a new card may help
     return [move]
 
