@@ -5,7 +5,10 @@ its end on card values alone (the suit never matters), every seat following the 
 rule of thumb: lead low; beat the trick with the cheapest card that does (before others, only
 with a 5 or more), else throw the lowest card; now and then any card, so that the rollouts do
 not all agree with the rule. A deal is worth its win, shared on a tie (worth a little of its
-points too, it won 50 % of 200 deals against medium; on the win alone, 57 %).
+points too, it won 50 % of 200 deals against medium; on the win alone, 57 %, with the first
+version's tree search). The rule is close to what medium does (it too beats a trick with its
+cheapest winning card when it plays last), so the search gains little over it: 50.5 % of 200
+deals with this paired search.
 """
 from ai import punttu as medium
 from ai.search import Guide
