@@ -12,7 +12,8 @@ would spin a round on for ever.
 from ai import zero_pointe as medium
 from ai.search import Guide
 
-SAFE = 0.8      # the chance of ending lowest that a closing move needs
+SAFE = 0.85     # the chance of ending lowest that a closing move needs (0.8 won 3 points
+                # less on two sets of 200 games)
 STILL = 0.25    # a move that lowers the estimate by no more than this is idle
 UNSAFE = 1e6    # what an unsafe closing move pays on top of its expected doubling
 
