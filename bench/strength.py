@@ -8,7 +8,7 @@ GAME is a game id (punto, zero-pointe, punttu, neuf-vies) or "all". A match is w
 default options make it: Punto and Zéro Pointé whole matches, Punttu one deal, Neuf vies one game.
 Prints the first level's win rate (a shared win counts as its share) with its 95 % Wilson
 interval, each level's average final score and average points per round (where a round has
-points), its mean and worst CPU time per move, and the hard search's iterations per second.
+points), its mean and worst CPU time per move, and the hard search's rollouts per second.
 Run it under `nice`: it is long (the hard level thinks about 0.1 s a move).
 """
 import argparse
@@ -24,7 +24,7 @@ from engine import arena, registry  # noqa: E402
 
 
 class Counted:
-    """The hard guide's rollout, counted: one rollout per iteration of the search."""
+    """The hard guide's rollout, counted (a guide that never searches makes none)."""
 
     def __init__(self, rollout):
         self.rollout, self.calls = rollout, 0
@@ -71,9 +71,9 @@ def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, ever
         if figures["round"]:
             line += f"   points per round {_mean(figures['round']):6.2f}"
         print(line)
-    if counted is not None:
+    if counted is not None and counted.calls:
         spent = sum(per_level["hard"]["times"])
-        print(f"  hard search         {counted.calls / spent:7.0f} iterations/s (CPU)")
+        print(f"  hard search         {counted.calls / spent:7.0f} rollouts/s (CPU)")
     sys.stdout.flush()
 
 

@@ -1,6 +1,7 @@
 """Neuf vies' guide for the hard search.
 
-Candidates: every legal move, the medium player's choice first. Rollouts: a few plies played by
+Candidates: the medium player's best few moves, its choice first (every move in answer to an
+attack: there are few). Rollouts: a few plies played by
 the medium player from each seat's own view (it answers attacks, renews them, puts won cards),
 then the position judged by the score: each seat's lead over the best other seat, squashed into
 (0, 1). The game's end is judged by its outcome.
@@ -11,14 +12,19 @@ from ai import neuf_vies as medium
 from ai.search import Guide
 from games.neuf_vies import GAME
 
-ITERATIONS = 100  # per decision (see bench/strength.py for the time it takes)
-PLIES = 4        # medium's moves in a rollout before the position is judged
-SCALE = 25.0     # a lead of this many points is worth about 0.73
+KEEP = 4          # candidate moves kept from the medium player's ranking
+ITERATIONS = 25   # worlds per decision (see bench/strength.py for the time it takes)
+PLIES = 4         # medium's moves in a rollout before the position is judged
+SCALE = 25.0      # a lead of this many points is worth about 0.73
 
 
 def candidates(view: dict, legal: list, rng) -> list:
     first = medium.medium(view, legal, rng)
-    return [first] + [move for move in legal if move != first]
+    rest = [move for move in legal if move != first]
+    if view["phase"] in ("counter", "renew"):
+        return [first] + rest
+    scores = dict(zip(legal, medium.scores(view, legal)))
+    return [first] + sorted(rest, key=lambda move: -scores[move])[:KEEP - 1]
 
 
 def rollout(world, done: int, rng) -> list:
@@ -35,4 +41,4 @@ def rollout(world, done: int, rng) -> list:
             for seat, score in enumerate(scores)]
 
 
-GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, depth=1)
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates)

@@ -1,103 +1,59 @@
-"""Zéro Pointé's guide for the hard search.
+"""Zéro Pointé's guide for the hard level: it names one move, so there is no search.
 
-The medium player's estimate decides; the search only settles the moves it scores within a
-point of the best (up to three). Rollouts play the round to its end with a cheap rule (take or
-keep a card that pairs a column or beats a face-up card by a margin, else draw or reject; never
-swap equal cards, which could go round for ever), and a round is worth each seat's lead in
-round points over the best other seat, squashed into (0, 1). The tree stops at the root
-(``depth=1``): below it one node stood for every card a draw may bring, so the search valued
-keeping as if one slot suited them all, and drew too little (7 of 30 games against medium with
-the tree, 14 of 30 without).
-
-Not kept: closing only when very likely lowest (paying the whole expected doubling). Against
-the medium player, two seats that both refuse to close swapped cards for ever (a round of
-3,000 moves); medium's own closing rule is what ends a tight round.
+Search gained little here over a good estimate (rollouts need a cheap player, which misjudges
+when to close); what loses rounds against the medium player is closing them too readily (it is
+doubled in about a seventh of two-player rounds against this level, which almost never is).
+So the hard level is the medium estimate with its own closing rule (``Careful``): a move that
+closes the round is played only if it is very likely to end lowest (or cannot be doubled), or
+if nothing else is legal. When no move improves the grid by more than STILL while a closing
+move is at hand, it draws rather than swap idly: two cautious players swapping equal cards
+would spin a round on for ever.
 """
-import math
-
 from ai import zero_pointe as medium
 from ai.search import Guide
-from games.zero_pointe import GAME
-from games.zero_pointe import grid as G
-from games.zero_pointe.cards import card_value
 
-KEEP = 3          # candidate moves kept from medium's ranking...
-CLOSE = 1.0       # ...if they score within this many points of the best: the search only
-                  # settles what the estimate cannot tell apart
-ITERATIONS = 45   # per decision (see bench/strength.py for the time it takes)
-MAX_PLIES = 150   # a rollout that has not ended its round by then is judged as it stands
-BETTER = 3        # how much lower a card must be than the face-up card it replaces
-LOW = 3           # a card this low is worth putting on a face-down card
-SCALE = 8.0       # a lead of this many round points is worth about 0.73
+SAFE = 0.85     # the chance of ending lowest that a closing move needs (0.8 won 3 points
+                # less on two sets of 200 games)
+STILL = 0.25    # a move that lowers the estimate by no more than this is idle
+UNSAFE = 1e6    # what an unsafe closing move pays on top of its expected doubling
+
+
+class Careful(medium._Table):
+    """The medium estimate, closing the round only when it is safe or nothing else helps."""
+
+    def closing_risk(self, final: float, unknown: int):
+        if final <= 0:
+            return medium.OPEN
+        lowest = self.lowest_chance(final, unknown)
+        cost = (1.0 - lowest) * (self.multiplier - 1) * final
+        return cost if lowest >= SAFE else cost + UNSAFE
+
+    def scores(self, options) -> list:
+        return [gain - risk for gain, risk in options]
 
 
 def candidates(view: dict, legal: list, rng) -> list:
     if view["phase"] == "columns":
         return [medium.medium(view, legal, rng)]
-    scores = medium.scored(view, legal)
-    order = sorted(range(len(legal)), key=lambda i: -scores[i])
-    best = scores[order[0]]
-    return [legal[i] for i in order[:KEEP] if scores[i] >= best - CLOSE]
+    scores = medium.scored(view, legal, Careful)
+    best = max(scores)
+    move = rng.choice([m for m, score in zip(legal, scores) if score >= best - 1e-9])
+    if (best <= STILL and "draw" in legal and not _closes(view, move)
+            and any(_closes(view, m) for m in legal)):
+        move = "draw"  # rather than an idle swap: a new card may help
+    return [move]
 
 
-def rollout(world, done: int, rng) -> list:
-    for _ in range(MAX_PLIES):
-        if GAME.to_move(world) is None or GAME.rounds_done(world) != done:
-            break
-        world = GAME.play(world, _rule(world, rng))
-    if GAME.to_move(world) is None:
-        return GAME.returns(world)
-    if GAME.rounds_done(world) != done:
-        points = world.last_round["scores"]
-    else:
-        points = [G.score(grid) for grid in world.grids]
-    return [1.0 / (1.0 + math.exp((mine - min(p for i, p in enumerate(points) if i != seat))
-                                  / SCALE))
-            for seat, mine in enumerate(points)]
+def _closes(view: dict, move: str) -> bool:
+    """Whether ``move`` leaves the seat without a face-down card (it then closes the round)."""
+    if view["closer"] is not None or move == "draw":
+        return False
+    down = [(row, col) for row, cells in enumerate(view["grids"][view["seat"]])
+            for col, cell in enumerate(cells) if cell is not None and cell.get("down")]
+    if len(down) != 1:
+        return False
+    kind, *where = move.split(" ")
+    return kind in ("reject", "turn") or tuple(map(int, where)) == down[0]
 
 
-def _rule(world, rng) -> str:
-    """The rollout's move, from the mover's face-up cards only."""
-    grid = world.grids[world.current]
-    phase = world.phase
-    if phase in ("opening", "turn_after_reject"):
-        return GAME.legal_moves(world)[int(rng.random() * len(G.face_down(grid)))]
-    if phase == "columns":
-        col = world.pending[0]
-        return f"remove {col}" if card_value(grid[G.column(col)[0]][0]) > 0 else f"leave {col}"
-    card = world.discard[-1] if phase == "turn" else world.drawn
-    slot = _slot_for(grid, card_value(card))
-    kind = "take" if phase == "turn" else "keep"
-    if slot is not None:
-        return f"{kind} {slot // G.COLS} {slot % G.COLS}"
-    if phase == "turn":
-        return "draw"
-    if G.face_down(grid):
-        return "reject"
-    worst = max(G.filled(grid), key=lambda i: card_value(grid[i][0]))
-    return f"keep {worst // G.COLS} {worst % G.COLS}"
-
-
-def _slot_for(grid, value: int):
-    """Where a card of ``value`` is worth putting, or None: into a column it pairs, over a
-    face-up card at least BETTER higher, or over a face-down card when it is LOW."""
-    seen = [card_value(slot[0]) if slot is not None and slot[1] else None for slot in grid]
-    if value > 0:
-        for col in range(G.COLS):
-            cells = G.column(col)
-            if grid[cells[0]] is not None and any(seen[i] == value for i in cells):
-                others = [i for i in cells if seen[i] != value]
-                if others:  # the face-down card first, else the highest
-                    return max(others, key=lambda i: 99 if seen[i] is None else seen[i])
-    up = [i for i, v in enumerate(seen) if v is not None]
-    if up:
-        worst = max(up, key=lambda i: seen[i])
-        if seen[worst] - value >= BETTER:
-            return worst
-    down = G.face_down(grid)
-    if down and value <= LOW:
-        return down[0]
-    return None
-
-
-GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, depth=1)
+GUIDE = Guide(candidates=candidates)  # one candidate: no search
