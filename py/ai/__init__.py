@@ -2,7 +2,7 @@
 never the state itself, so it cannot know a hidden card.
 
 A game declares its levels (``game.levels``). "easy" plays a random legal move in every game;
-"hard" is the information-set search of ``ai.search`` with the game's guide ``ai.hard.<module>``
+"hard" is the determinized search of ``ai.search`` with the game's guide ``ai.hard.<module>``
 (it is handed the state only to deal worlds that the seat cannot tell from it); any other level
 is the function of that name in ``ai/<game module>.py``: ``medium(view, legal, rng)``.
 """
@@ -45,7 +45,7 @@ def choose(game_id: str, level: str, view: dict, legal: list, rng, state=None):
 
 def think(game_id: str, level: str, view: dict, legal: list, rng, state=None):
     """The same choice as ``choose``, as a generator to run in slices: it yields None after each
-    iteration of the hard search, and last the move. Easy and medium yield the move at once."""
+    rollout of the hard search, and last the move. Easy and medium yield the move at once."""
     if level == "hard":
         game = registry.get(game_id)
         yield from search.think(game, state, view["seat"], view, legal, rng, guide(game_id))

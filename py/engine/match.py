@@ -198,7 +198,7 @@ class Match:
                 return move
 
     def computer_think(self):
-        """``computer_move`` in slices for the page: yields None after each iteration of the
+        """``computer_move`` in slices for the page: yields None after each rollout of the
         hard search, then the move (to ``play``). The same move as ``computer_move``."""
         seat = self.to_move
         rng = random.Random(f"{self.seed}:ai:{len(self.moves)}")
