@@ -41,8 +41,8 @@ def medium(view: dict, legal: list, rng):
 
 def scored(view: dict, legal: list, table_class=None) -> list:
     """Each legal move's score (not in the "columns" phase); the hard level ranks moves by it,
-    with its own ``table_class`` (a _Table that closes a round otherwise)."""
-    table = (table_class or _Table)(view)
+    with its own ``table_class`` (an Estimate that closes a round otherwise)."""
+    table = (table_class or Estimate)(view)
     if view["phase"] in ("opening", "turn_after_reject"):
         options = [table.reveal(_slot(m)) for m in legal]
     elif view["phase"] == "turn":
@@ -83,7 +83,7 @@ def _cells(rows) -> list:
     return out
 
 
-class _Table:
+class Estimate:
     """What the player knows, and the estimates built on it. Moves are scored as
     ``(gain, risk)``: risk is OPEN, the expected cost of closing, or None (refused)."""
 

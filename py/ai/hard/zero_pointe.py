@@ -18,7 +18,7 @@ STILL = 0.25    # a move that lowers the estimate by no more than this is idle
 UNSAFE = 1e6    # what an unsafe closing move pays on top of its expected doubling
 
 
-class Careful(medium._Table):
+class Careful(medium.Estimate):
     """The medium estimate, closing the round only when it is safe or nothing else helps."""
 
     def closing_risk(self, final: float, unknown: int):
