@@ -2,6 +2,7 @@
 // the page's runtime; this hands it a Pyodide restored from snapshot.bin (made by
 // scripts/snapshot.py: Python started, our modules imported) when the snapshot is worth using
 // and checks out, and a normally started Pyodide otherwise. Any failure falls back quietly.
+// index.html loads this module before PyScript, so the restore begins at once.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -70,24 +71,34 @@ function mark(how) {
   document.documentElement.dataset.boot = how;
 }
 
+// The restore starts as soon as this module runs, so that it overlaps PyScript's own start (its
+// config, plugins, storage); PyScript's output handlers arrive with its call and are set then.
+const restored = (async () => {
+  if (!(await worthIt())) return null;
+  try {
+    // A promise: Pyodide starts fetching the wasm while the snapshot arrives. It is marked
+    // handled at once: it may fail before Pyodide awaits it, and that is no uncaught error.
+    const snapshot = payload();
+    snapshot.catch(() => {});
+    const pyodide = await load({ indexURL: INDEX, _loadSnapshot: snapshot });
+    // Every restored page would otherwise draw the same numbers (the hash seed stays the
+    // snapshot's: dicts and sets already hold hashed keys).
+    pyodide.runPython("import random; random.seed()");
+    return pyodide;
+  } catch (error) {
+    console.info(`Tapis: normal start (snapshot not used: ${error.message})`);
+    return null;
+  }
+})();
+
 export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: INDEX };
-  if (await worthIt()) {
-    try {
-      // A promise: Pyodide starts fetching the wasm while the snapshot arrives. It is marked
-      // handled at once: it may fail before Pyodide awaits it, and that is no uncaught error.
-      const snapshot = payload();
-      snapshot.catch(() => {});
-      const pyodide = await load({ ...config, _loadSnapshot: snapshot });
-      // Every restored page would otherwise draw the same numbers (the hash seed stays the
-      // snapshot's: dicts and sets already hold hashed keys).
-      pyodide.runPython("import random; random.seed()");
-      mark("snapshot");
-      return pyodide;
-    } catch (error) {
-      console.info(`Tapis: normal start (snapshot not used: ${error.message})`);
-    }
+  const pyodide = await restored;
+  if (pyodide) {
+    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+    mark("snapshot");
+    return pyodide;
   }
   mark("normal");
-  return load(config);
+  return load({ ...options, indexURL: INDEX });
 }

@@ -1,11 +1,14 @@
 """Computer players, written against the protocol: each sees one seat's view and the legal moves,
 never the state itself, so it cannot know a hidden card.
 
-A game declares its levels (``game.levels``). "easy" plays a random legal move in every game; any
-other level is the function of that name in ``ai/<game module>.py``: ``medium(view, legal, rng)``.
+A game declares its levels (``game.levels``). "easy" plays a random legal move in every game;
+"hard" is the determinized search of ``ai.search`` with the game's guide ``ai.hard.<module>``
+(it is handed the state only to deal worlds that the seat cannot tell from it); any other level
+is the function of that name in ``ai/<game module>.py``: ``medium(view, legal, rng)``.
 """
 import importlib
 
+from ai import search
 from engine import registry
 
 
@@ -13,16 +16,38 @@ def easy(view: dict, legal: list, rng):
     return rng.choice(legal)
 
 
+def guide(game_id: str) -> search.Guide:
+    return importlib.import_module(f"ai.hard.{registry.module_name(game_id)}").GUIDE
+
+
 def player(game_id: str, level: str):
-    """The function that plays ``level`` in that game, or ValueError."""
+    """The function that plays ``level`` in that game, or ValueError. Every one takes
+    ``(view, legal, rng)``; the hard one also takes ``state``."""
     game = registry.get(game_id)
     if level not in game.levels:
         raise ValueError(f"no {level!r} player for {game_id!r}")
     if level == "easy":
         return easy
+    if level == "hard":
+        rules, knowledge = game, guide(game_id)
+        return lambda view, legal, rng, state: search.choose(
+            rules, state, view["seat"], view, legal, rng, knowledge)
     return getattr(importlib.import_module(f"ai.{registry.module_name(game_id)}"), level)
 
 
-def choose(game_id: str, level: str, view: dict, legal: list, rng):
-    """One of ``legal``, as the computer of that level would play it."""
+def choose(game_id: str, level: str, view: dict, legal: list, rng, state=None):
+    """One of ``legal``, as the computer of that level would play it. ``state`` (needed by the
+    hard level only) is the real state, whose hidden cards the search redeals."""
+    if level == "hard":
+        return player(game_id, level)(view, legal, rng, state)
     return player(game_id, level)(view, legal, rng)
+
+
+def think(game_id: str, level: str, view: dict, legal: list, rng, state=None):
+    """The same choice as ``choose``, as a generator to run in slices: it yields None after each
+    rollout of the hard search, and last the move. Easy and medium yield the move at once."""
+    if level == "hard":
+        game = registry.get(game_id)
+        yield from search.think(game, state, view["seat"], view, legal, rng, guide(game_id))
+    else:
+        yield choose(game_id, level, view, legal, rng)

@@ -26,14 +26,14 @@ def medium(view: dict, legal: list, rng):
         return table.answer(legal)
     if phase == "renew":
         return legal[0] if legal[0].startswith("renew") and table.renew_pays() else "stop"
-    if phase == "put":
-        scores = [table.put_value(int(m.split(" ")[1])) for m in legal]
-    elif legal[0].startswith("discard"):
-        scores = [-table.keep_value(m.split(" ")[1]) for m in legal]
-    else:
-        scores = [table.place_value(m) for m in legal]
+    scores = table.scores(phase, legal)
     best = max(scores)
     return rng.choice([m for m, s in zip(legal, scores) if s >= best - 1e-9])
+
+
+def scores(view: dict, legal: list) -> list:
+    """Each legal move's score in the "put" and "place" phases: the hard level ranks moves by it."""
+    return _Table(view).scores(view["phase"], legal)
 
 
 # A column as the computer sees it: (9×2 count, warrior id or None, spirit id or None).
@@ -84,6 +84,13 @@ class _Table:
         unseen.subtract(face(c) for c in seen)
         self.unseen = unseen
         self.unseen_total = sum(unseen.values())
+
+    def scores(self, phase: str, legal: list) -> list:
+        if phase == "put":
+            return [self.put_value(int(m.split(" ")[1])) for m in legal]
+        if legal[0].startswith("discard"):
+            return [-self.keep_value(m.split(" ")[1]) for m in legal]
+        return [self.place_value(m) for m in legal]
 
     # --- values -------------------------------------------------------------------------------
 

@@ -24,10 +24,15 @@ UNCRUSHABLE = 9
 
 
 def medium(view: dict, legal: list, rng):
+    scored = scores(view, legal)
+    best = max(scored)
+    return rng.choice([move for score, move in zip(scored, legal) if score >= best - 1e-9])
+
+
+def scores(view: dict, legal: list) -> list:
+    """Each legal move's score (WIN for a winning move): the hard level ranks moves by it."""
     table = _Table(view)
-    scored = [(table.score(move), move) for move in legal]
-    best = max(score for score, _ in scored)
-    return rng.choice([move for score, move in scored if score >= best - 1e-9])
+    return [table.score(move) for move in legal]
 
 
 class _Table:

@@ -34,7 +34,15 @@ OPEN = 0.0  # the risk of a move that does not close the round
 def medium(view: dict, legal: list, rng):
     if view["phase"] == "columns":
         return _column(view, legal)
-    table = _Table(view)
+    scores = scored(view, legal)
+    best = max(scores)
+    return rng.choice([m for m, score in zip(legal, scores) if score >= best - 1e-9])
+
+
+def scored(view: dict, legal: list, table_class=None) -> list:
+    """Each legal move's score (not in the "columns" phase); the hard level ranks moves by it,
+    with its own ``table_class`` (an Estimate that closes a round otherwise)."""
+    table = (table_class or Estimate)(view)
     if view["phase"] in ("opening", "turn_after_reject"):
         options = [table.reveal(_slot(m)) for m in legal]
     elif view["phase"] == "turn":
@@ -45,9 +53,7 @@ def medium(view: dict, legal: list, rng):
         card = view["drawn"]["value"]
         options = [table.place(_slot(m), card) if m != "reject" else table.reject(card)
                    for m in legal]
-    scores = _scores(options)
-    best = max(scores)
-    return rng.choice([m for m, score in zip(legal, scores) if score >= best - 1e-9])
+    return table.scores(options)
 
 
 def _scores(options) -> list:
@@ -77,7 +83,7 @@ def _cells(rows) -> list:
     return out
 
 
-class _Table:
+class Estimate:
     """What the player knows, and the estimates built on it. Moves are scored as
     ``(gain, risk)``: risk is OPEN, the expected cost of closing, or None (refused)."""
 
@@ -157,19 +163,27 @@ class _Table:
                     self._others.append((self.grid_value(cells, False), cells.count(HIDDEN), last_turn))
         return self._others
 
+    def scores(self, options) -> list:
+        return _scores(options)
+
     def closing_risk(self, final: float, unknown: int):
         """None (refused) unless ``final`` is at most every other estimate, or no doubling can
         apply; else the expected extra points of the doubling. ``unknown``: my cards in
         ``final`` still to be seen."""
         if final <= 0:
             return OPEN
+        if any(final > estimate or (self.tie_doubled and final == estimate)
+               for estimate, _, _ in self.others()):
+            return None
+        return (1.0 - self.lowest_chance(final, unknown)) * (self.multiplier - 1) * final
+
+    def lowest_chance(self, final: float, unknown: int) -> float:
+        """The chance that ``final`` ends below every other seat's score."""
         lowest = 1.0
         for estimate, hidden, last_turn in self.others():
-            if final > estimate or (self.tie_doubled and final == estimate):
-                return None
             spread = CARD_SD * math.sqrt(hidden + unknown) or 1.0
             lowest *= 0.5 * (1.0 + math.erf((estimate - last_turn - final) / (spread * math.sqrt(2.0))))
-        return (1.0 - lowest) * (self.multiplier - 1) * final
+        return lowest
 
     def _risk(self, cells, unknown: int = 0):
         """The risk of the move leaving my grid as ``cells``: OPEN unless it closes the round."""
@@ -216,7 +230,8 @@ class _Table:
         if self._turn_after is None:
             mine = self.cells[self.me]
             reveals = [self.reveal(i) for i, v in enumerate(mine) if v is HIDDEN]
-            self._turn_after = reveals[_scores(reveals).index(max(_scores(reveals)))]
+            scores = self.scores(reveals)
+            self._turn_after = reveals[scores.index(max(scores))]
         gain, risk = self._turn_after
         return gain - self.gift(value), risk
 
@@ -230,5 +245,5 @@ class _Table:
             options = [self.place(i, value) for i in slots]
             if can_reject:
                 options.append(self.reject(value))
-            total += p * max(_scores(options))
+            total += p * max(self.scores(options))
         return total

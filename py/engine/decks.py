@@ -20,9 +20,11 @@ def spanish_rank(card: str) -> int:
 
 def redeal(places: list, cards: list, rng) -> dict:
     """``{place: card}``: ``cards`` shuffled by ``rng`` and laid on ``places`` (as many as cards).
-    What determinize does with every card a seat cannot know."""
+    What determinize does with every card a seat cannot know. The cards are sorted before the
+    shuffle, so the result depends on which cards are hidden, never on where they really are:
+    two states a seat cannot tell apart give it the same worlds."""
     if len(places) != len(cards):
         raise ValueError("as many places as cards")
-    cards = list(cards)
+    cards = sorted(cards)
     rng.shuffle(cards)
     return dict(zip(places, cards))

@@ -190,12 +190,20 @@ class Match:
         self.moves.append(move)
 
     def computer_move(self) -> str:
-        """The move the computer on turn chooses, from its own view only. Its randomness comes
-        from the match seed and the move number, so a reloaded match goes on as it would have."""
+        """The move the computer on turn chooses, from its own view only (the hard level gets
+        the state to redeal what the seat cannot know). Its randomness comes from the match
+        seed and the move number, so a reloaded match goes on as it would have."""
+        for move in self.computer_think():
+            if move is not None:
+                return move
+
+    def computer_think(self):
+        """``computer_move`` in slices for the page: yields None after each rollout of the
+        hard search, then the move (to ``play``). The same move as ``computer_move``."""
         seat = self.to_move
         rng = random.Random(f"{self.seed}:ai:{len(self.moves)}")
-        return ai.choose(self.game.id, self.seats[seat]["kind"], self.view(seat),
-                         self.legal_moves(), rng)
+        yield from ai.think(self.game.id, self.seats[seat]["kind"], self.view(seat),
+                            self.legal_moves(), rng, self.state)
 
     # --- undo -------------------------------------------------------------------------------
     def last_human(self):

@@ -8,7 +8,7 @@ from engine.match import Match
 from engine.save import parse
 from i18n import LANGS, PLURAL, pick_lang, prefix, t
 from ui import home, overlay, sound, storage, update, url
-from ui.dom import by_id, closest, el, find, later, listen, set_flag
+from ui.dom import by_id, closest, el, find, later, listen, set_flag, soon
 from ui.drag import Picker
 from ui.newgame import NewGameForm
 from ui.tables import has_table, table_for
@@ -16,6 +16,9 @@ from ui.tables import has_table, table_for
 # A computer's pause and card flight, in ms, per move: at "normal" a move takes about 0.6 s, so
 # a Zéro Pointé turn (draw, then place) about 1.2 s, each step seen.
 SPEEDS = {"normal": (250, 350), "fast": (60, 120)}
+# The longest a computer thinks at a stretch before the browser gets its turn (to paint, to
+# answer a tap): well under the 50 ms that make a page feel stuck.
+THINK_SLICE_MS = 10
 LOG_SHOWN = 3  # moves the log shows: the last few, the table stays the thing to look at
 UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
@@ -207,7 +210,7 @@ class App:
         else:
             self.table.render(view, active=False, hidden=hidden)
             token = self.turn_token
-            later(SPEEDS[self.speed()][0] + self.table.hold, lambda: self.computer_turn(token))
+            later(self.table.hold, lambda: self.computer_turn(token))
         set_flag("state", {"round_end": "round-end", "over": "over"}.get(step.kind, step.kind))
         if not getattr(self.table, "own_log", False):
             self.show_log()
@@ -259,16 +262,41 @@ class App:
         return speed if speed in SPEEDS else "normal"
 
     def computer_turn(self, token):
+        """A computer's turn: it thinks in slices (the page stays alive), waits out the rest of
+        the speed's pause, then its card flies. Any redraw meanwhile (an undo, another tab's
+        move, leaving the table) changes the token and the search is dropped."""
         if token != self.turn_token:
             return
-        move = self.match.computer_move()
+        level = self.match.seats[self.match.to_move]["kind"]
+        js.performance.mark("tapis.think")
+        self.think(token, level, self.match.computer_think(), js.performance.now())
+
+    def think(self, token, level: str, steps, begun: float):
+        if token != self.turn_token:
+            return
+        deadline = js.performance.now() + THINK_SLICE_MS
+        for move in steps:
+            if move is not None:
+                break
+            if js.performance.now() >= deadline:
+                soon(lambda: self.think(token, level, steps, begun))
+                return
+        # The search's wall time, slices and all (and below the whole turn, the card's flight
+        # and the redraw included), for bench/page_ai.py and the browser's tools.
+        js.performance.measure(f"tapis.think.{level}", "tapis.think")
+        pause, flight = SPEEDS[self.speed()]
 
         def land():
             if token == self.turn_token:
                 self.play_and_tell(move)
                 self.advance()
+                js.performance.measure(f"tapis.turn.{level}", "tapis.think")
 
-        self.table.animate(move, SPEEDS[self.speed()][1], land)
+        def fly():
+            if token == self.turn_token:
+                self.table.animate(move, flight, land)
+
+        later(max(0, pause - (js.performance.now() - begun)), fly)
 
     def play_human(self, move: str):
         """A human's move from the table; returns the reason when the rules refuse it."""

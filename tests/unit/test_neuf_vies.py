@@ -67,7 +67,7 @@ def test_the_dots_set_the_deck_for_the_player_count(players, size, gone):
 def test_declarations_and_registry():
     assert registry.get("neuf-vies") is G
     assert G.seats == (2, 6) and G.information == PRIVATE_HANDS and G.scoring == HIGH_WINS
-    assert G.levels == ("easy", "medium")
+    assert G.levels == ("easy", "medium", "hard")
     assert G.check_options({}) == {"players": 2, "first_player": 0}
 
 

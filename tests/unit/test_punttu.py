@@ -51,7 +51,7 @@ def random_deal(players: int, seed: str, **options):
 
 def test_declarations():
     assert registry.get("punttu") is G
-    assert G.seats == (2, 6) and G.information == PRIVATE_HANDS and G.levels == ("easy", "medium")
+    assert G.seats == (2, 6) and G.information == PRIVATE_HANDS and G.levels == ("easy", "medium", "hard")
     assert [o.key for o in G.options] == ["players", "match", "target", "memory_aid", "dealer"]
     assert G.check_options({}) == {"players": 2, "match": "one_deal", "target": 100,
                                    "memory_aid": False, "dealer": "random"}

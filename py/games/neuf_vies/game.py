@@ -18,7 +18,7 @@ class NeufVies(GameBase):
     information = PRIVATE_HANDS
     scoring = HIGH_WINS
     options = opts.OPTIONS
-    levels = ("easy", "medium")
+    levels = ("easy", "medium", "hard")
 
     def check_options(self, given: dict) -> dict:
         return opts.check(given)

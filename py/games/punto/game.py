@@ -1,7 +1,6 @@
 """The Punto game object: the engine protocol over the pieces of this package."""
 from dataclasses import replace
 
-from engine.decks import redeal
 from engine.game import HIDDEN_PILES, HIGH_WINS, GameBase
 from engine.rng import shuffled
 from games.punto import board as geo
@@ -23,6 +22,7 @@ class Punto(GameBase):
     information = HIDDEN_PILES  # the decks' order; the turned card is public
     scoring = HIGH_WINS         # rounds won
     options = opts.OPTIONS
+    levels = ("easy", "medium", "hard")
 
     def check_options(self, given: dict) -> dict:
         return opts.check(given)
@@ -115,25 +115,27 @@ class Punto(GameBase):
     def determinize(self, state, seat: int, rng) -> st.State:
         """Nobody knows the order of a deck, nor (three players, teams) which of the cards a
         deck may hold it holds: each deck keeps its turned card and its count of each kind
-        (own side's colours, neutral), and the hidden cards of each kind are dealt anew."""
+        (own side's colours, neutral); the hidden cards of each kind are dealt anew, and where
+        each kind lies in a deck too. Kinds and cards are sorted before they are shuffled, so
+        the result never depends on where the hidden cards really are."""
         mode = mode_for(state.options)
-
-        def kind(card):
-            colour = card_colour(card)
-            return "n" if colour == mode.neutral else next(
-                side for side, colours in enumerate(mode.side_colours) if colour in colours)
-
-        places, pools = {}, {}
-        for owner, deck in enumerate(state.decks):
-            keep = 1 if owner == state.to_move else 0
-            for i, card in enumerate(deck[keep:], keep):
-                places.setdefault(kind(card), []).append((owner, i))
-                pools.setdefault(kind(card), []).append(card)
-        laid = {}
-        for group, spots in places.items():
-            laid.update(redeal(spots, pools[group], rng))
-        decks = tuple(tuple(laid.get((owner, i), card) for i, card in enumerate(deck))
-                      for owner, deck in enumerate(state.decks))
+        kind = {colour: str(side) for side, colours in enumerate(mode.side_colours)
+                for colour in colours}
+        kind[mode.neutral] = "n"
+        hidden = [deck[1:] if owner == state.to_move else deck
+                  for owner, deck in enumerate(state.decks)]
+        kinds, pools = [], {}
+        for cards in hidden:
+            order = sorted(kind[card[0]] for card in cards)
+            rng.shuffle(order)
+            kinds.append(order)
+            for card in cards:
+                pools.setdefault(kind[card[0]], []).append(card)
+        for group in sorted(pools):
+            pools[group].sort()
+            rng.shuffle(pools[group])
+        decks = tuple(deck[:len(deck) - len(cards)] + tuple(pools[k].pop() for k in order)
+                      for deck, cards, order in zip(state.decks, hidden, kinds))
         return replace(state, decks=decks)
 
 def _end_round(state, mode, ending: rounds.Ending) -> st.State:

@@ -19,7 +19,7 @@ class Punttu(GameBase):
     information = PRIVATE_HANDS  # the hands; the stock is unknown to all
     scoring = HIGH_WINS
     options = opts.OPTIONS
-    levels = ("easy", "medium")
+    levels = ("easy", "medium", "hard")
 
     def check_options(self, given: dict) -> dict:
         return opts.check(given)

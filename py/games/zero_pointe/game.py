@@ -16,6 +16,7 @@ class ZeroPointe(GameBase):
     seats = (2, 8)
     information = HIDDEN_PILES  # face-down cards and the draw pile; a drawn card to the others
     scoring = LOW_WINS
+    levels = ("easy", "medium", "hard")
     options = (
         Option("players", 2, choices=(2, 3, 4, 5, 6, 7, 8)),
         Option("target", 100, low=20, high=500),

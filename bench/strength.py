@@ -1,0 +1,99 @@
+"""Computer players' strength and speed: seeded matches between two levels through the shared
+arena (engine.arena), seats alternating (rotating with more players).
+
+    python bench/strength.py GAME [--levels hard medium] [--games N] [--players P] [--seed TEXT]
+                            [--every K]
+
+GAME is a game id (punto, zero-pointe, punttu, neuf-vies) or "all". A match is what the game's
+default options make it: Punto and Zéro Pointé whole matches, Punttu one deal, Neuf vies one game.
+Prints the first level's win rate (a shared win counts as its share) with its 95 % Wilson
+interval, each level's average final score and average points per round (where a round has
+points), its mean and worst CPU time per move, and the hard search's rollouts per second.
+Run it under `nice`: it is long (the hard level thinks about 0.1 s a move).
+"""
+import argparse
+import importlib
+import pathlib
+import sys
+import time
+from dataclasses import replace
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
+
+from engine import arena, registry  # noqa: E402
+
+
+class Counted:
+    """The hard guide's rollout, counted (a guide that never searches makes none)."""
+
+    def __init__(self, rollout):
+        self.rollout, self.calls = rollout, 0
+
+    def __call__(self, world, done, rng):
+        self.calls += 1
+        return self.rollout(world, done, rng)
+
+
+def count_iterations(game_id: str) -> Counted:
+    module = importlib.import_module(f"ai.hard.{registry.module_name(game_id)}")
+    counted = Counted(module.GUIDE.rollout)
+    module.GUIDE = replace(module.GUIDE, rollout=counted)
+    return counted
+
+
+def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, every: int = 0):
+    counted = count_iterations(game_id) if "hard" in levels else None
+    per_level = {level: {"score": [], "round": [], "times": []} for level in levels}
+    won = 0.0
+    began = time.perf_counter()
+    for i in range(games):
+        seats = [levels[(seat + i) % 2] for seat in range(players)]
+        result = arena.play_match(game_id, {}, f"{seed}:{game_id}:{players}:{i}", seats)
+        won += arena.share(result, [s for s, level in enumerate(seats) if level == levels[0]])
+        for seat, level in enumerate(seats):
+            per_level[level]["score"].append(result.outcome["scores"][seat])
+            per_level[level]["times"] += result.times[seat]
+            per_level[level]["round"] += [r["scores"][seat] for r in result.rounds if "scores" in r]
+        if every and (i + 1) % every == 0:
+            print(f"  ... {levels[0]} won {won:g}/{i + 1}", flush=True)
+    wall = time.perf_counter() - began
+    low, high = arena.wilson(won, games)
+    print(f"{game_id}, {players} players, {levels[0]} vs {levels[1]}: {games} matches, "
+          f"{wall:.0f} s")
+    print(f"  {levels[0]} win rate        {100 * won / games:5.1f} %  "
+          f"(95 % {100 * low:.1f}-{100 * high:.1f} %)")
+    for level in levels:
+        figures = per_level[level]
+        times = figures["times"]
+        line = (f"  {level:<8} final score {_mean(figures['score']):7.2f}"
+                f"   time per move mean {1000 * _mean(times):6.1f} ms, worst "
+                f"{1000 * max(times, default=0):6.1f} ms ({len(times)} moves)")
+        if figures["round"]:
+            line += f"   points per round {_mean(figures['round']):6.2f}"
+        print(line)
+    if counted is not None and counted.calls:
+        spent = sum(per_level["hard"]["times"])
+        print(f"  hard search         {counted.calls / spent:7.0f} rollouts/s (CPU)")
+    sys.stdout.flush()
+
+
+def _mean(values) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--levels", nargs=2, default=["hard", "medium"])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", default="bench")
+    parser.add_argument("--every", type=int, default=0, help="print the running tally so often")
+    args = parser.parse_args()
+    ids = [g.id for g in registry.games()] if args.game == "all" else [args.game]
+    for game_id in ids:
+        bench(game_id, tuple(args.levels), args.games, args.players, args.seed, args.every)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""Neuf vies' guide for the hard search.
+
+Candidates: the medium player's best few moves, its choice first (every move in answer to an
+attack: there are few). Rollouts: a few plies played by
+the medium player from each seat's own view (it answers attacks, renews them, puts won cards),
+then the position judged by the score: each seat's lead over the best other seat, squashed into
+(0, 1). The game's end is judged by its outcome.
+"""
+import math
+
+from ai import neuf_vies as medium
+from ai.search import Guide
+from games.neuf_vies import GAME
+
+KEEP = 4          # candidate moves kept from the medium player's ranking
+ITERATIONS = 25   # worlds per decision (see bench/strength.py for the time it takes)
+PLIES = 4         # medium's moves in a rollout before the position is judged
+SCALE = 25.0      # a lead of this many points is worth about 0.73
+
+
+def candidates(view: dict, legal: list, rng) -> list:
+    first = medium.medium(view, legal, rng)
+    rest = [move for move in legal if move != first]
+    if view["phase"] in ("counter", "renew"):
+        return [first] + rest
+    scores = dict(zip(legal, medium.scores(view, legal)))
+    return [first] + sorted(rest, key=lambda move: -scores[move])[:KEEP - 1]
+
+
+def rollout(world, done: int, rng) -> list:
+    for _ in range(PLIES):
+        seat = GAME.to_move(world)
+        if seat is None:
+            return GAME.returns(world)
+        world = GAME.play(world, medium.medium(GAME.view(world, seat), GAME.legal_moves(world), rng))
+    if GAME.to_move(world) is None:
+        return GAME.returns(world)
+    scores = GAME.scores(world)
+    return [1.0 / (1.0 + math.exp(-(score - max(s for i, s in enumerate(scores) if i != seat))
+                                  / SCALE))
+            for seat, score in enumerate(scores)]
+
+
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates)

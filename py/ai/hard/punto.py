@@ -1,0 +1,316 @@
+"""Punto's guide for the hard search.
+
+Candidates: the medium player's best few moves (a winning move alone: it is played at once),
+compared on the same worlds (a paired search). Rollouts play the round to its end, as rounds
+between careful players last (most of the deck): cut after 16 cards, as before, 19 in 20 of
+them ended undecided and told the moves apart by little. Each card completes a line of its
+owner's if it can, else spoils a line an opponent could complete, else goes to a legal cell at
+random. A round won is worth each side's chance of winning the match if every later round were
+a coin toss. So that whole rounds stay cheap, they are played on a compact table (``Table``: a
+flat grid of top cards, the cells a card may reach, and per colour the cells where one more
+card of it would complete a line, all kept up to date card by card).
+"""
+from functools import lru_cache
+
+from ai import punto as medium
+from ai.search import Guide
+from games.punto import board as geo
+from games.punto import rounds
+from games.punto.cards import FULL_DECK
+from games.punto.modes import mode_for
+
+KEEP = 5          # candidate moves kept from the medium player's ranking
+ITERATIONS = 75   # worlds per decision (see bench/strength.py for the time it takes)
+TRIES = 6         # random cells drawn before a rollout lists the legal ones
+
+
+def candidates(view: dict, legal: list, rng) -> list:
+    scored = medium.scores(view, legal)
+    if max(scored) >= medium.WIN:
+        return [legal[scored.index(max(scored))]]
+    order = sorted(range(len(legal)), key=lambda i: -scored[i])
+    return [legal[i] for i in order[:KEEP]]
+
+
+@lru_cache(maxsize=64)
+def chances(needs: tuple) -> tuple:
+    """Each side's chance of winning the match when side i still needs needs[i] rounds and each
+    round is won by a side at random."""
+    if 0 in needs:
+        return tuple(float(n == 0) for n in needs)
+    out = [0.0] * len(needs)
+    for winner in range(len(needs)):
+        after = chances(tuple(n - (side == winner) for side, n in enumerate(needs)))
+        for side, chance in enumerate(after):
+            out[side] += chance / len(needs)
+    return tuple(out)
+
+
+# The compact table: a flat grid of WIDTH × WIDTH cells with the centre in the middle and a
+# border that no card reaches (a 6 × 6 table holding (0, 0) spans -5..5), so that a run is
+# walked with one index step per direction.
+WIDTH = 2 * geo.SQUARE + 1
+CENTRE = geo.SQUARE * WIDTH + geo.SQUARE
+STEPS = tuple(dy * WIDTH + dx for dx, dy in geo.DIRECTIONS)
+AROUND = tuple(dy * WIDTH + dx for dx, dy in geo.NEIGHBOURS)
+XS = tuple(i % WIDTH - geo.SQUARE for i in range(WIDTH * WIDTH))
+YS = tuple(i // WIDTH - geo.SQUARE for i in range(WIDTH * WIDTH))
+BORDER = tuple(abs(x) == geo.SQUARE or abs(y) == geo.SQUARE for x, y in zip(XS, YS))
+NAMES = tuple(f"{x},{y}" for x, y in zip(XS, YS))  # the moves' notation
+INDEX = {name: i for i, name in enumerate(NAMES)}
+CARDS = {card: (card[0], int(card[1])) for card in FULL_DECK}
+
+
+class Table:
+    """A determinized round in play on the compact grid; ``play`` changes it in place."""
+    __slots__ = ("colours", "values", "edge", "near", "taken", "area", "threats", "decks",
+                 "used", "seat", "ended", "side", "wins", "done", "mode")
+
+    def __init__(self, world):
+        mode = self.mode = _mode(world.options)
+        start = _start(world.board, mode)
+        self.colours, self.values = start.colours[:], start.values[:]
+        self.edge, self.near, self.taken = start.edge[:], start.near[:], start.taken[:]
+        self.area = start.area
+        self.threats = {colour: set(cells) for colour, cells in start.threats.items()}
+        self.decks, self.used = world.decks, [0] * mode.players
+        self.seat = world.to_move  # the search never enters a finished round
+        self.ended, self.side = False, None
+        self.wins = [world.wins[seats[0]] for seats in mode.rules.sides]
+        self.done = world.last_round["round"] if world.last_round else 0
+
+    def card(self):
+        deck, used = self.decks[self.seat], self.used[self.seat]
+        return CARDS[deck[used]] if used < len(deck) else (None, 0)
+
+    def legal(self, cell: int, value: int) -> bool:
+        if self.values[cell]:
+            return self.values[cell] < value
+        return self.near[cell] and _inside(self.area, cell)
+
+    def cells(self, value: int) -> list:
+        if self.area is None:
+            return [CENTRE]
+        return self.edge + [cell for cell in self.taken if self.values[cell] < value]
+
+    def can_place(self, value: int) -> bool:
+        return bool(self.edge) or any(self.values[cell] < value for cell in self.taken)
+
+    def wins_at(self, cell: int, colour: str) -> bool:
+        colours = self.colours
+        return colours[cell] != colour and _line(colours, cell, colour) >= self.mode.line_length
+
+    def place(self, cell: int):
+        """The seat's card goes on ``cell``; the round ends if it makes a line or the next seat
+        is stuck."""
+        colour, value = self.card()
+        colours, values = self.colours, self.values
+        won = self.mode.owner.get(colour) == self.mode.sides_of[self.seat] and self.wins_at(
+            cell, colour)
+        if not values[cell]:
+            self._occupy(cell)
+        colours[cell], values[cell] = colour, value
+        self.used[self.seat] += 1
+        if won:
+            self._end(self.mode.sides_of[self.seat])
+            return
+        if colour in self.threats:
+            _watch(self.colours, cell, colour, self.threats[colour], self.mode.line_length)
+        self.seat = (self.seat + 1) % self.mode.players
+        colour, value = self.card()
+        if colour is None:
+            self._blocked("empty_deck")
+        elif not self.can_place(value):
+            self._blocked("no_cell")
+
+    def _occupy(self, cell: int):
+        """A card on an empty cell: the 6 × 6 square may shrink, and the empty cells next to
+        the table that a card may still reach (``edge``) change."""
+        self.taken.append(cell)
+        x, y = XS[cell], YS[cell]
+        if self.area is None:
+            area = geo.area((x, y, x, y))
+        else:
+            low_x, low_y, high_x, high_y = self.area
+            area = (max(low_x, x - geo.SQUARE + 1), max(low_y, y - geo.SQUARE + 1),
+                    min(high_x, x + geo.SQUARE - 1), min(high_y, y + geo.SQUARE - 1))
+        if self.near[cell]:
+            self.edge.remove(cell)
+        if area != self.area:
+            self.area = area
+            self.edge = [i for i in self.edge if _inside(area, i)]
+        for step in AROUND:
+            if not self.values[cell + step] and not self.near[cell + step]:
+                self.near[cell + step] = True
+                if _inside(area, cell + step):
+                    self.edge.append(cell + step)
+
+    def _end(self, side):
+        self.ended, self.side, self.seat = True, side, None
+        if side is not None:
+            self.wins[side] += 1
+
+    def _blocked(self, why: str):
+        board = {(XS[i], YS[i]): (f"{self.colours[i]}{self.values[i]}",) for i in self.taken}
+        self._end(rounds.blocked(board, self.mode.rules, self.mode.tie_break, self.seat,
+                                 why).side)
+
+
+class Rules:
+    """The search's stand-in for Punto's rules: a ``Table`` for each world, moves in the game's
+    notation."""
+
+    def enter(self, world) -> Table:
+        return Table(world)
+
+    def play(self, table: Table, move: str) -> Table:
+        table.place(INDEX[move])
+        return table
+
+
+def rollout(table: Table, done: int, rng) -> list:
+    while not table.ended:  # every card placed brings the end nearer (decks run out)
+        table.place(_pick(table, rng))
+    return _values(table)
+
+
+def _pick(table: Table, rng) -> int:
+    """Where the rollout puts the seat's card: a line of its own, else a cell where an
+    opponent's colour would make one, else a legal cell at random."""
+    colour, value = table.card()
+    mode = table.mode
+    side = mode.sides_of[table.seat]
+    if mode.owner.get(colour) == side:
+        for cell in table.threats[colour]:
+            if table.legal(cell, value) and table.wins_at(cell, colour):
+                return cell
+    for other in mode.against[side]:
+        for cell in table.threats[other]:
+            if table.legal(cell, value) and table.wins_at(cell, other):
+                return cell
+    if table.area is None:
+        return CENTRE
+    edge, taken, values = table.edge, table.taken, table.values
+    for _ in range(TRIES):
+        k = int(rng.random() * (len(edge) + len(taken)))
+        if k < len(edge):
+            return edge[k]
+        if values[taken[k - len(edge)]] < value:
+            return taken[k - len(edge)]
+    cells = table.cells(value)
+    return cells[int(rng.random() * len(cells))]
+
+
+def _values(table: Table) -> list:
+    mode = table.mode
+    target = mode.target
+    by_side = chances(tuple(max(0, target - w) for w in table.wins))
+    return [by_side[side] for side in mode.sides_of]
+
+
+class _Mode:
+    """What a Table needs of the options, worked out once per set of options."""
+
+    def __init__(self, options: dict):
+        rules = self.rules = mode_for(options)
+        self.players, self.line_length = rules.players, rules.line_length
+        self.tie_break, self.target = options["tie_break"], options["rounds_to_win"]
+        self.owner = {colour: side for side, colours in enumerate(rules.side_colours)
+                      for colour in colours}
+        self.sides_of = [rules.side_of(seat) for seat in range(rules.players)]
+        self.against = [[colour for colour, owner in self.owner.items() if owner != side]
+                        for side in range(len(rules.sides))]
+
+
+_MODES = {}
+
+
+def _mode(options: dict) -> _Mode:
+    key = tuple(sorted(options.items()))
+    if key not in _MODES:
+        _MODES[key] = _Mode(options)
+    return _MODES[key]
+
+
+class _Start:
+    """The public table as the compact grid, shared by every world of one decision."""
+
+    def __init__(self, board: dict, mode: _Mode):
+        size = WIDTH * WIDTH
+        self.colours, self.values = [""] * size, [0] * size
+        for (x, y), stack in board.items():
+            i = CENTRE + y * WIDTH + x
+            self.colours[i], self.values[i] = CARDS[stack[-1]]
+        self.taken = [i for i, v in enumerate(self.values) if v]
+        box = geo.bounds(board)
+        self.area = geo.area(box) if box else None
+        self.near = [False] * size
+        self.edge = []
+        for cell in self.taken:
+            for step in AROUND:
+                if not self.values[cell + step] and not self.near[cell + step]:
+                    self.near[cell + step] = True
+                    if _inside(self.area, cell + step):
+                        self.edge.append(cell + step)
+        self.threats = {colour: set() for colour in mode.owner}
+        for cell in self.taken:
+            if self.colours[cell] in self.threats:
+                _watch(self.colours, cell, self.colours[cell], self.threats[self.colours[cell]],
+                       mode.line_length)
+
+
+_LAST = [None, None]  # the board of the last decision (kept alive, so identity is safe), its start
+
+
+def _start(board: dict, mode: _Mode) -> _Start:
+    """Every world of a decision shares the real state's board object: its start is made once."""
+    if _LAST[0] is not board:
+        _LAST[:] = [board, _Start(board, mode)]
+    return _LAST[1]
+
+
+def _inside(area: tuple, cell: int) -> bool:
+    return area[0] <= XS[cell] <= area[2] and area[1] <= YS[cell] <= area[3]
+
+
+def _watch(colours: list, cell: int, colour: str, threats: set, length: int):
+    """Note the cells where one more card of ``colour`` would complete a line through ``cell``
+    (which holds that colour): on each axis, the first cell of another colour either way."""
+    for step in STEPS:
+        run, ends = 1, []
+        for ray in (step, -step):
+            i = cell + ray
+            while colours[i] == colour:
+                run += 1
+                i += ray
+            ends.append((i, ray))
+        for end, ray in ends:
+            if BORDER[end]:
+                continue
+            total, i = run + 1, end + ray
+            while colours[i] == colour:
+                total += 1
+                i += ray
+            if total >= length:
+                threats.add(end)
+
+
+def _line(colours: list, cell: int, colour: str) -> int:
+    """The longest run of ``colour`` through ``cell`` if a card of that colour lay there."""
+    best = 0
+    for step in STEPS:
+        run = 1
+        i = cell + step
+        while colours[i] == colour:
+            run += 1
+            i += step
+        i = cell - step
+        while colours[i] == colour:
+            run += 1
+            i -= step
+        if run > best:
+            best = run
+    return best
+
+
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, rules=Rules())

@@ -1,0 +1,167 @@
+"""The hard computer player (ai.search with each game's guide): it plays from what its seat may
+know, is seeded, runs in slices, and makes the moves each game's tips call for. Behaviour only,
+with few iterations where the behaviour holds with margin (the budgets are for the benches)."""
+import random
+from dataclasses import replace
+
+import pytest
+
+import ai
+from ai import search
+from ai.hard import punto as punto_guide
+from engine import registry
+from engine.match import Match
+from test_neuf_vies_positions import table as neuf_vies_table
+from test_punto_ai import opponent_can_win
+from test_punto_positions import play as punto_play
+from test_punto_positions import position
+from test_punttu import arranged, play as punttu_play
+from test_zero_pointe_positions import table as zero_pointe_table
+
+FEW = 40  # iterations per decision in these tests
+
+
+def hard(game, state, seed=0, iterations=FEW) -> str:
+    seat = game.to_move(state)
+    guide = replace(ai.guide(game.id), iterations=iterations)
+    legal = game.legal_moves(state)
+    move = search.choose(game, state, seat, game.view(state, seat), legal, random.Random(seed),
+                         guide)
+    assert move in legal
+    return move
+
+
+def midgame(game, plies: int, seed: str):
+    """A state after ``plies`` medium moves of a two-player match."""
+    state = game.new_game({"players": 2}, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        seat = game.to_move(state)
+        state = game.play(state, ai.choose(game.id, "medium", game.view(state, seat),
+                                           game.legal_moves(state), rng))
+    return state
+
+
+GAMES = [pytest.param(game, id=game.id) for game in registry.games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_offers_the_hard_level(game):
+    assert game.levels == ("easy", "medium", "hard")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("plies", [3, 12])
+def test_same_view_same_move_whatever_the_hidden_cards(game, plies):
+    """Two states the seat cannot tell apart (the second one's hidden cards redealt) give the
+    same move with the same seed: the search never uses a card the seat cannot know."""
+    state = midgame(game, plies, f"view{plies}")
+    seat = game.to_move(state)
+    other = game.determinize(state, seat, random.Random("another world"))
+    assert game.view(other, seat) == game.view(state, seat)
+    assert game.to_json(other) != game.to_json(state)
+    assert hard(game, other, seed=7, iterations=24) == hard(game, state, seed=7, iterations=24)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_seed_gives_the_same_move(game):
+    state = midgame(game, 8, "seeded")
+    assert len({hard(game, state, seed=3, iterations=24) for _ in range(2)}) == 1
+
+
+def test_it_thinks_in_slices_and_ends_with_the_move():
+    game = registry.get("punto")
+    state = midgame(game, 9, "slices")
+    seat = game.to_move(state)
+    guide = replace(ai.guide("punto"), iterations=5)
+    args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
+    steps = list(search.think(*args, random.Random(1), guide))
+    assert len(steps) > 5 and set(steps[:-1]) == {None} and steps[-1] in game.legal_moves(state)
+    assert steps[-1] == search.choose(*args, random.Random(1), guide)
+
+
+def test_a_match_thinks_like_it_moves():
+    match = Match.new("punttu", {}, "think", [{"kind": "hard", "name": "A"},
+                                              {"kind": "medium", "name": "B"}])
+    while match.step().kind != "computer" or match.to_move != 0:
+        match.play(match.computer_move())
+    sliced = [out for out in match.computer_think() if out is not None]
+    assert sliced == [match.computer_move()]
+
+
+# --- Punto ------------------------------------------------------------------------------------
+
+def test_punto_wins_in_one():
+    state = position("""
+        r1 r2 .  r3 r4
+        b5 b6 b7 .  .
+    """, decks=["r5", "b1"])
+    assert hard(registry.get("punto"), state) == "2,0"
+
+
+@pytest.mark.parametrize("board", [
+    "r9 b1 b2 b3 b4 .",
+    "b1 b2 . b3 b4\n. r2 r3 . .",
+])
+def test_punto_blocks_a_win_in_one(board):
+    state = position(board, decks=["r9 r1", "b9"])
+    assert opponent_can_win(state)
+    after = punto_play(state, hard(registry.get("punto"), state))
+    assert not opponent_can_win(after)
+
+
+def test_punto_search_table_follows_the_rules():
+    """The compact table the Punto search plays on agrees with the rules: the same legal cells
+    after every card, and the same round end and winner."""
+    game = registry.get("punto")
+    for seed in range(6):
+        state = midgame(game, 2 * seed, f"table{seed}")
+        rng = random.Random(seed)
+        table, done = punto_guide.Table(state), game.rounds_done(state)
+        while game.rounds_done(state) == done:
+            legal = game.legal_moves(state)
+            cells = table.cells(table.card()[1])
+            assert sorted(punto_guide.NAMES[cell] for cell in cells) == sorted(legal)
+            move = rng.choice(legal)
+            state = game.play(state, move)
+            table = punto_guide.Rules().play(table, move)
+        assert table.ended and table.side == (state.last_round["winners"] or [None])[0]
+
+
+# --- Zéro Pointé --------------------------------------------------------------------------------
+
+def test_zero_pointe_completes_a_column_of_three_and_removes_it():
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table("7 ? ? ? 7 ? ? ? 11 ? ? ?", "? ? ? ? ? ? ? ? ? ? ? ?",
+                              discard=(7,))
+    move = hard(game, state)
+    assert move == "take 2 0"
+    state = game.play(state, move)
+    assert hard(game, state) == "remove 0"
+
+
+def test_zero_pointe_does_not_close_a_round_it_may_well_not_win():
+    """Taking the -2 onto its last face-down card would close at about 26 points against an
+    estimated 30 with four cards unknown: far from safe, so it takes it elsewhere."""
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table("1 2 3 4 2 3 4 1 3 4 1 ?", "2 2 1 1 ? ? ? ? 1 1 2 2",
+                              discard=(-2,))
+    assert hard(game, state) not in ("take 2 3", "draw")
+
+
+# --- Punttu -------------------------------------------------------------------------------------
+
+def test_punttu_beats_a_trick_with_its_cheapest_winning_card():
+    game = registry.get("punttu")
+    state = punttu_play(arranged(2, [["o3", "c5", "b1"], ["c4", "e7", "b11"]], dealer=1), "o3")
+    assert hard(game, state, iterations=300) == "play c4"
+
+
+# --- Neuf vies ----------------------------------------------------------------------------------
+
+def test_neuf_vies_counters_an_attack_on_its_best_column():
+    game = registry.get("neuf-vies")
+    state = neuf_vies_table("? ? ? r8 | o2", "", hands=[["r1", "j"], ["g3"]], phase="counter",
+                            attack=(0, 0, "r1"), current=1)
+    assert hard(game, state).startswith("counter ")
+
