@@ -1,5 +1,6 @@
-"""Computer players' strength and speed: seeded matches between two levels through the shared
-arena (engine.arena), seats alternating (rotating with more players).
+"""Computer players' strength and speed: seeded matches between two levels.
+
+Through the shared arena (engine.arena), seats alternating (rotating with more players).
 
     python bench/strength.py GAME [--levels hard medium] [--games N] [--players P] [--seed TEXT]
                             [--every K]
