@@ -76,7 +76,10 @@ def test_it_thinks_in_slices_and_ends_with_the_move():
     guide = replace(ai.guide("punto"), iterations=5)
     args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
     steps = list(search.think(*args, random.Random(1), guide))
-    assert len(steps) > 5 and set(steps[:-1]) == {None} and steps[-1] in game.legal_moves(state)
+    candidates = guide.candidates(*args[3:], random.Random(1))
+    assert len(candidates) > 1  # a position where the search runs
+    assert steps[:-1] == [None] * (5 * len(candidates))  # one yield per rollout
+    assert steps[-1] in candidates
     assert steps[-1] == search.choose(*args, random.Random(1), guide)
 
 
@@ -164,4 +167,3 @@ def test_neuf_vies_counters_an_attack_on_its_best_column():
     state = neuf_vies_table("? ? ? r8 | o2", "", hands=[["r1", "j"], ["g3"]], phase="counter",
                             attack=(0, 0, "r1"), current=1)
     assert hard(game, state).startswith("counter ")
-

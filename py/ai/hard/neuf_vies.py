@@ -1,10 +1,10 @@
 """Neuf vies' guide for the hard search.
 
 Candidates: the medium player's best few moves, its choice first (every move in answer to an
-attack: there are few). Rollouts: a few plies played by
-the medium player from each seat's own view (it answers attacks, renews them, puts won cards),
-then the position judged by the score: each seat's lead over the best other seat, squashed into
-(0, 1). The game's end is judged by its outcome.
+attack: there are few). Rollouts: a few plies played by the medium player from each seat's own
+view (it answers attacks, renews them, puts won cards), then the position judged by the score:
+each seat's lead over the best other seat, squashed into (0, 1). The game's end is judged by its
+outcome.
 """
 import math
 
