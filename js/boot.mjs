@@ -1,7 +1,8 @@
 // PyScript's interpreter module (pyscript.toml: interpreter = "./js/boot.mjs"). PyScript stays
 // the page's runtime; this hands it a Pyodide restored from snapshot.bin (made by
-// scripts/snapshot.py: Python started, our modules imported) when the snapshot is worth using
-// and checks out, and a normally started Pyodide otherwise. Any failure falls back quietly.
+// scripts/snapshot.py: Python started, our modules imported, main compiled in) when the
+// snapshot is worth using and checks out, and otherwise a normally started Pyodide with py.zip
+// unpacked in its working folder. Any failure of the snapshot falls back quietly.
 // index.html loads this module before PyScript, so the restore begins at once.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -13,8 +14,18 @@ const PY_ZIP = new URL("../py.zip", import.meta.url).href;
 const MAGIC = "TAPISNP1";
 const HEADER = 112; // see scripts/snapshot.py
 
-async function bytes(url) {
-  const response = await fetch(url);
+// What the service worker's cache holds for url, read here rather than through the worker:
+// the 15 MB of the snapshot arrive about 100 ms sooner.
+async function cached(url) {
+  try {
+    return (await caches.match(url)) ?? null;
+  } catch {
+    return null; // no Cache Storage (e.g. an insecure origin)
+  }
+}
+
+async function bytes(url, held = null) {
+  const response = held ?? (await fetch(url));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -31,14 +42,10 @@ function same(a, b) {
 // service worker already holds it (no download), or on a fast link, where fetching it is
 // quicker than starting Python. Browsers without navigator.connection (Firefox,
 // Safari) use it from their second visit on.
-async function worthIt() {
+function worthIt(held) {
   const query = new URLSearchParams(location.search).get("snapshot");
   if (query === "0") return false; // ?snapshot=0: a normal start (tests, comparisons)
-  try {
-    if (await caches.match(SNAPSHOT)) return true;
-  } catch {
-    // no Cache Storage (e.g. an insecure origin): decide on the link alone
-  }
+  if (held) return true;
   const link = navigator.connection;
   return Boolean(link && link.effectiveType === "4g" && !link.saveData);
 }
@@ -46,8 +53,8 @@ async function worthIt() {
 // Pyodide's snapshot, once py.zip's hash (a snapshot holds the modules' code: a stale one would
 // run old code) and the file's own hash (a damaged file) check out. snapshot.bin leaves out the
 // long runs of zeros (see scripts/snapshot.py): a fresh buffer is all zeros already.
-async function payload() {
-  const [file, zip] = await Promise.all([bytes(SNAPSHOT), bytes(PY_ZIP)]);
+async function payload(held) {
+  const [file, zip] = await Promise.all([bytes(SNAPSHOT, held), modules]);
   if (file.length < HEADER || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC) {
     throw new Error("not a Tapis snapshot");
   }
@@ -73,12 +80,17 @@ function mark(how) {
 
 // The restore starts as soon as this module runs, so that it overlaps PyScript's own start (its
 // config, plugins, storage); PyScript's output handlers arrive with its call and are set then.
+// py.zip: its hash vouches for the snapshot; a normal start unpacks it.
+const modules = bytes(PY_ZIP);
+modules.catch(() => {}); // handled where it is awaited
+
 const restored = (async () => {
-  if (!(await worthIt())) return null;
+  const held = await cached(SNAPSHOT);
+  if (!worthIt(held)) return null;
   try {
     // A promise: Pyodide starts fetching the wasm while the snapshot arrives. It is marked
     // handled at once: it may fail before Pyodide awaits it, and that is no uncaught error.
-    const snapshot = payload();
+    const snapshot = payload(held);
     snapshot.catch(() => {});
     const pyodide = await load({ indexURL: INDEX, _loadSnapshot: snapshot });
     // Every restored page would otherwise draw the same numbers (the hash seed stays the
@@ -92,13 +104,15 @@ const restored = (async () => {
 })();
 
 export async function loadPyodide(options = {}) {
-  const pyodide = await restored;
-  if (pyodide) {
-    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
-    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+  const fromSnapshot = await restored;
+  if (fromSnapshot) {
+    if (options.stdout) fromSnapshot.setStdout({ batched: options.stdout });
+    if (options.stderr) fromSnapshot.setStderr({ batched: options.stderr });
     mark("snapshot");
-    return pyodide;
+    return fromSnapshot;
   }
   mark("normal");
-  return load({ ...options, indexURL: INDEX });
+  const pyodide = await load({ ...options, indexURL: INDEX });
+  pyodide.unpackArchive(await modules, "zip");
+  return pyodide;
 }

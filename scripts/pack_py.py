@@ -1,6 +1,7 @@
-"""Pack the modules of py/ into py.zip, which pyscript.toml unpacks into the interpreter's
-working folder: one request at start-up instead of one per module (54 of them cost ~150 ms on a
-cold start). The page's one line of Python imports main from there.
+"""Pack the modules of py/ into py.zip, which js/boot.mjs unpacks into the interpreter's
+working folder on a normal start: one request at start-up instead of one per module (54 of them
+cost ~150 ms on a cold start). The page's one line of Python imports main from there. (A start
+from the snapshot unpacks nothing, but still checks the snapshot against py.zip's hash.)
 
 The archive is byte-for-byte reproducible (fixed dates, sorted names), so the service worker's
 cache name only changes when a module does."""

@@ -1,6 +1,7 @@
 """Make snapshot.bin: a memory snapshot of Pyodide that has started and imported every module
-of py.zip except main (importing main starts the app), so a page restores it instead of
-starting Python and compiling the modules (see js/boot.mjs, which checks and uses it).
+of py.zip except main (importing main starts the app; it is compiled in, see py/startup.py), so
+a page restores it instead of starting Python, unpacking py.zip and compiling the modules (see
+js/boot.mjs, which checks and uses it).
 
     python scripts/snapshot.py [--force]
 
@@ -53,12 +54,15 @@ import importlib, sys, zipfile
 sys.path.insert(0, "/home/pyodide")
 with zipfile.ZipFile("/tmp/py.zip") as archive:
     names = archive.namelist()
+    main = archive.read("main.py").decode()
 for name in names:
     module = name.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
     if module != "main":
         importlib.import_module(module)
+import startup
+startup.prepare({"main": main})
 sys.path.remove("/home/pyodide")
-# The files are gone after a restore (PyScript writes them again): forget cached listings.
+# The files are gone after a restore (the page does not unpack py.zip): forget cached listings.
 importlib.invalidate_caches()
 `);
   const bytes = py.makeMemorySnapshot();
