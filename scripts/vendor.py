@@ -4,7 +4,8 @@ vendor/pyodide/  the files pyodide.mjs loads at start (the npm package ships no 
                  licence (MPL-2.0; the npm package names it without its text, kept in licenses/);
 vendor/pyscript/ @pyscript/core's dist/ without source maps, nor the chunks of what the page does
                  not use (the editor, the terminal, MicroPython, the package graph, PyScript's
-                 own service worker): the first-visit browser test fails if one is missing.
+                 own service worker, its zip reader): the first-visit browser test fails if
+                 one is missing.
 The folder is rebuilt from scratch so a file dropped upstream never lingers in the precache.
 """
 import shutil
@@ -22,9 +23,10 @@ PYODIDE_FILES = (
 
 
 # The editor (codemirror*, and index-* is its view), the terminal (xterm*, py-Dl-* its
-# worker side), MicroPython, the package graph (we load no packages), PyScript's own worker.
+# worker side), MicroPython, the package graph (we load no packages), PyScript's own worker,
+# its zip reader for [files] (js/boot.mjs unpacks py.zip itself).
 UNUSED_PYSCRIPT = ("*.map", "codemirror*", "index-*", "xterm*", "py-Dl-*", "mpy-*",
-                   "pyodide_graph-*", "service-worker.js", "storage.js")
+                   "pyodide_graph-*", "service-worker.js", "storage.js", "zip-*")
 
 
 def vendor(root: Path = ROOT) -> None:

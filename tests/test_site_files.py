@@ -202,7 +202,7 @@ def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     for name in PYODIDE_CORE | {"pyodide.js", "pyodide.mjs.map", "console.html"}:
         _write(tmp_path, f"node_modules/pyodide/{name}")
     for name in ("core.js", "core.css", "core.js.map", "chunk-1.js", "chunk-1.js.map",
-                 "codemirror-abc.js", "xterm.css", "py-Dl-abc.js", "service-worker.js"):
+                 "codemirror-abc.js", "xterm.css", "py-Dl-abc.js", "service-worker.js", "zip-abc.js"):
         _write(tmp_path, f"node_modules/@pyscript/core/dist/{name}")
     _write(tmp_path, "node_modules/@pyscript/core/LICENSE", "Apache")
     _write(tmp_path, "licenses/pyodide-MPL-2.0.txt", "MPL")
@@ -225,6 +225,7 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
     assert {"core.js", "core.css"} <= {p.name for p in (folder / "pyscript").iterdir()}
     assert not list(folder.rglob("*.map"))
     assert not list(folder.rglob("codemirror*")) and not list(folder.rglob("xterm*"))
+    assert not list(folder.rglob("zip-*"))  # PyScript's zip reader: js/boot.mjs unpacks py.zip
     installed = ROOT / "node_modules" / "pyodide"
     assert json.loads((installed / "package.json").read_text())["version"] == PINS["pyodide"]
     for name in PYODIDE_CORE:
