@@ -78,12 +78,12 @@ function mark(how) {
   document.documentElement.dataset.boot = how;
 }
 
-// The restore starts as soon as this module runs, so that it overlaps PyScript's own start (its
-// config, plugins, storage); PyScript's output handlers arrive with its call and are set then.
 // py.zip: its hash vouches for the snapshot; a normal start unpacks it.
 const modules = bytes(PY_ZIP);
 modules.catch(() => {}); // handled where it is awaited
 
+// The restore starts as soon as this module runs, so that it overlaps PyScript's own start (its
+// config, plugins, storage); PyScript's output handlers arrive with its call and are set then.
 const restored = (async () => {
   const held = await cached(SNAPSHOT);
   if (!worthIt(held)) return null;
