@@ -5,15 +5,15 @@ The game's ``Guide`` names a few candidate moves. Each iteration deals a world t
 tell from the real one (``game.determinize``), plays every candidate in it and lets the guide's
 rollout play each on, all with the same luck, and scores them; the candidate of best mean value
 is played (a guide may drop the worse half of the candidates after some iterations: the later
-worlds then go to the moves still in question). Comparing the candidates on the same worlds
-and the same luck tells them apart by their own merit, not by the cards each happened to draw.
-Against the medium players it did better than the information-set tree search of the first version in Neuf vies (66.5 % of 200
-games against 54 % of 120, its rollouts on medium's best four moves only) and in Punto (56 % of
-100 matches against 53 % of 60, with rollouts now played to the round's end), not in Punttu
-(50.5 % of 200 deals against 57 % of 200: within the noise). The state is used for nothing
-but determinizing it: the search knows no card the seat does not. It never looks past the end
-of the round: the next deal comes from the match seed, which the seat must not use, so a move
-that ends the round is scored there by the guide.
+worlds then go to the moves still in question). Comparing the candidates on the same worlds and
+the same luck tells them apart by their own merit, not by the cards each happened to draw.
+Against the medium players it did better than the information-set tree search of the first
+version in Neuf vies (66.5 % of 200 games against 54 % of 120, its rollouts on medium's best
+four moves only) and in Punto (56 % of 100 matches against 53 % of 60, with rollouts now played
+to the round's end), not in Punttu (50.5 % of 200 deals against 57 % of 200: within the noise).
+The state is used for nothing but determinizing it: the search knows no card the seat does not.
+It never looks past the end of the round: the next deal comes from the match seed, which the
+seat must not use, so a move that ends the round is scored there by the guide.
 
 The search is a generator so that the page can run it in slices: ``think`` yields None after
 every rollout (well under 2 ms in CPython; the page runs as many as fit in its slice) and

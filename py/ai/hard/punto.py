@@ -2,15 +2,15 @@
 
 Candidates: the medium player's best few moves (a winning move alone: it is played at once),
 compared on the same worlds (a paired search); the worse half is dropped twice on the way
-(``HALVE``), so that most worlds go to the two moves still in question. Rollouts play the
-round to its end, as rounds between careful players last (most of the deck): cut after 16
-cards, as before, 19 in 20 of them ended undecided and told the moves apart by little. Each card completes a line of its
-owner's if it can, else spoils a line an opponent could complete, else goes to a legal cell at
-random. A round won is worth each side's chance of winning the match if every later round were
-a coin toss. So that whole rounds stay cheap, they are played on a compact table (``Table``: a
-flat grid of top cards, the cells a card may reach, and per colour the cells where one more
-card of it would complete a line, all kept up to date card by card), and a rollout plays
-them in one loop over local names rather than a call per card.
+(``HALVE``), so that most worlds go to the two moves still in question. Rollouts play the round
+to its end, as rounds between careful players last (most of the deck): cut after 16 cards, as
+before, 19 in 20 of them ended undecided and told the moves apart by little. Each card completes
+a line of its owner's if it can, else spoils a line an opponent could complete, else goes to a
+legal cell at random. A round won is worth each side's chance of winning the match if every
+later round were a coin toss. So that whole rounds stay cheap, they are played on a compact
+table (``Table``: a flat grid of top cards, the cells a card may reach, and per colour the cells
+where one more card of it would complete a line, all kept up to date card by card), and a
+rollout plays them in one loop over local names rather than a call per card.
 """
 from functools import lru_cache
 
