@@ -4,15 +4,17 @@ numbers, written once over the game protocol.
 The game's ``Guide`` names a few candidate moves. Each iteration deals a world the seat cannot
 tell from the real one (``game.determinize``), plays every candidate in it and lets the guide's
 rollout play each on, all with the same luck, and scores them; the candidate of best mean value
-is played. Comparing the candidates on the same worlds and the same luck tells them apart by
-their own merit, not by the cards each happened to draw. Against the medium players it did
-better than the information-set tree search of the first version in Neuf vies (66.5 % of 200
-games against 54 % of 120, its rollouts on medium's best four moves only) and in Punto (56 % of
-100 matches against 53 % of 60, with rollouts now played to the round's end), not in Punttu
-(50.5 % of 200 deals against 57 % of 200: within the noise). The state is used for nothing
-but determinizing it: the search knows no card the seat does not. It never looks past the end
-of the round: the next deal comes from the match seed, which the seat must not use, so a move
-that ends the round is scored there by the guide.
+is played (a guide may drop the worse half of the candidates after some iterations: the later
+worlds then go to the moves still in question). Comparing the candidates on the same worlds and
+the same luck tells them apart by their own merit, not by the cards each happened to draw.
+Against the medium players it did better than the information-set tree search of the first
+version in Neuf vies (66.5 % of 200 games against 54 % of 120, its rollouts on medium's best
+four moves only) and in Punto (61.5 % of 200 matches against 53 % of 60, with rollouts played to
+the round's end, about 680 of them a move thanks to a cheap rollout loop and successive halving;
+56 % of 100 with 375), not in Punttu (50.5 % of 200 deals against 57 % of 200: within the
+noise). The state is used for nothing but determinizing it: the search knows no card the seat
+does not. It never looks past the end of the round: the next deal comes from the match seed,
+which the seat must not use, so a move that ends the round is scored there by the guide.
 
 The search is a generator so that the page can run it in slices: ``think`` yields None after
 every rollout (well under 2 ms in CPython; the page runs as many as fit in its slice) and
@@ -37,11 +39,14 @@ class Guide:
     is better. ``iterations`` is the number of worlds of one decision.
     ``rules`` (None: the game itself) is a faster stand-in for the game's rules over a compact
     world: ``enter(world)`` turns a determinized world into one, and ``play(world, move)`` (which
-    may change the world it is given) and the rollout work on it."""
+    may change the world it is given) and the rollout work on it. ``halve`` lists the
+    iterations after which the worse half of the candidates still racing is dropped
+    (successive halving: the later worlds go to the moves still in question)."""
     candidates: Callable
     rollout: Callable = None
     iterations: int = 0
     rules: object = None
+    halve: tuple = ()
 
 
 def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
@@ -52,16 +57,20 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
         return
     rules = guide.rules or game
     totals = [0.0] * len(moves)
-    for _ in range(guide.iterations):
+    racing = list(range(len(moves)))  # every candidate still racing has seen the same worlds
+    for done in range(guide.iterations):
+        if done in guide.halve and len(racing) > 2:
+            # The better half by total; the candidates' order breaks ties.
+            racing = sorted(sorted(racing, key=lambda i: (-totals[i], i))[:(len(racing) + 1) // 2])
         world = game.determinize(state, seat, rng)
         rounds = game.rounds_done(world)
         luck = rng.getrandbits(32)
-        for i, move in enumerate(moves):
-            after = rules.play(guide.rules.enter(world) if guide.rules else world, move)
+        for i in racing:
+            after = rules.play(guide.rules.enter(world) if guide.rules else world, moves[i])
             totals[i] += guide.rollout(after, rounds, random.Random(luck))[seat]
             yield None
     # The best total; the candidates' order breaks ties.
-    yield moves[max(range(len(moves)), key=lambda i: (totals[i], -i))]
+    yield moves[max(racing, key=lambda i: (totals[i], -i))]
 
 
 def choose(game, state, seat: int, view: dict, legal: list, rng, guide: Guide) -> str:

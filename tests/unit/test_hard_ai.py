@@ -83,6 +83,19 @@ def test_it_thinks_in_slices_and_ends_with_the_move():
     assert steps[-1] == search.choose(*args, random.Random(1), guide)
 
 
+def test_halving_drops_the_worse_half_and_still_yields_once_per_rollout():
+    game = registry.get("punto")
+    state = midgame(game, 9, "slices")
+    seat = game.to_move(state)
+    guide = replace(ai.guide("punto"), iterations=6, halve=(2, 4))
+    args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
+    candidates = guide.candidates(*args[3:], random.Random(1))
+    assert len(candidates) == 5
+    steps = list(search.think(*args, random.Random(1), guide))
+    assert steps[:-1] == [None] * (2 * 5 + 2 * 3 + 2 * 2)  # 5 racing, then 3, then 2
+    assert steps[-1] in candidates
+
+
 def test_a_match_thinks_like_it_moves():
     match = Match.new("punttu", {}, "think", [{"kind": "hard", "name": "A"},
                                               {"kind": "medium", "name": "B"}])

@@ -1,14 +1,16 @@
 """Punto's guide for the hard search.
 
 Candidates: the medium player's best few moves (a winning move alone: it is played at once),
-compared on the same worlds (a paired search). Rollouts play the round to its end, as rounds
-between careful players last (most of the deck): cut after 16 cards, as before, 19 in 20 of
-them ended undecided and told the moves apart by little. Each card completes a line of its
-owner's if it can, else spoils a line an opponent could complete, else goes to a legal cell at
-random. A round won is worth each side's chance of winning the match if every later round were
-a coin toss. So that whole rounds stay cheap, they are played on a compact table (``Table``: a
-flat grid of top cards, the cells a card may reach, and per colour the cells where one more
-card of it would complete a line, all kept up to date card by card).
+compared on the same worlds (a paired search); the worse half is dropped twice on the way
+(``HALVE``), so that most worlds go to the two moves still in question. Rollouts play the round
+to its end, as rounds between careful players last (most of the deck): cut after 16 cards, as
+before, 19 in 20 of them ended undecided and told the moves apart by little. Each card completes
+a line of its owner's if it can, else spoils a line an opponent could complete, else goes to a
+legal cell at random. A round won is worth each side's chance of winning the match if every
+later round were a coin toss. So that whole rounds stay cheap, they are played on a compact
+table (``Table``: a flat grid of top cards, the cells a card may reach, and per colour the cells
+where one more card of it would complete a line, all kept up to date card by card), and a
+rollout plays them in one loop over local names rather than a call per card.
 """
 from functools import lru_cache
 
@@ -20,7 +22,8 @@ from games.punto.cards import FULL_DECK
 from games.punto.modes import mode_for
 
 KEEP = 5          # candidate moves kept from the medium player's ranking
-ITERATIONS = 75   # worlds per decision (see bench/strength.py for the time it takes)
+ITERATIONS = 220  # worlds per decision (see bench/strength.py for the time it takes)
+HALVE = (55, 130)  # after these many worlds, the worse half of the candidates is dropped
 TRIES = 6         # random cells drawn before a rollout lists the legal ones
 
 
@@ -51,8 +54,11 @@ def chances(needs: tuple) -> tuple:
 # walked with one index step per direction.
 WIDTH = 2 * geo.SQUARE + 1
 CENTRE = geo.SQUARE * WIDTH + geo.SQUARE
+REACH = geo.SQUARE - 1  # how far the table may still grow past a card, either way
 STEPS = tuple(dy * WIDTH + dx for dx, dy in geo.DIRECTIONS)
 AROUND = tuple(dy * WIDTH + dx for dx, dy in geo.NEIGHBOURS)
+AROUND_OF = tuple(tuple(min(max(i + step, 0), WIDTH * WIDTH - 1) for step in AROUND)
+                  for i in range(WIDTH * WIDTH))  # clamped: only inner cells' neighbours are used
 XS = tuple(i % WIDTH - geo.SQUARE for i in range(WIDTH * WIDTH))
 YS = tuple(i // WIDTH - geo.SQUARE for i in range(WIDTH * WIDTH))
 BORDER = tuple(abs(x) == geo.SQUARE or abs(y) == geo.SQUARE for x, y in zip(XS, YS))
@@ -169,43 +175,157 @@ class Rules:
 
 
 def rollout(table: Table, done: int, rng) -> list:
-    while not table.ended:  # every card placed brings the end nearer (decks run out)
-        table.place(_pick(table, rng))
-    return _values(table)
-
-
-def _pick(table: Table, rng) -> int:
-    """Where the rollout puts the seat's card: a line of its own, else a cell where an
-    opponent's colour would make one, else a legal cell at random."""
-    colour, value = table.card()
-    mode = table.mode
-    side = mode.sides_of[table.seat]
-    if mode.owner.get(colour) == side:
-        for cell in table.threats[colour]:
-            if table.legal(cell, value) and table.wins_at(cell, colour):
-                return cell
-    for other in mode.against[side]:
-        for cell in table.threats[other]:
-            if table.legal(cell, value) and table.wins_at(cell, other):
-                return cell
+    """Play the round to its end, each card as ``Table.place`` would place it, in one loop over
+    local names: rollouts are most of the search's time, and Python pays for every call and
+    attribute it looks up. Each card completes a line of its owner's if it can, else spoils a
+    line an opponent could complete, else goes to a legal cell at random."""
+    if table.ended:
+        return _values(table)
     if table.area is None:
-        return CENTRE
-    edge, taken, values = table.edge, table.taken, table.values
-    for _ in range(TRIES):
-        k = int(rng.random() * (len(edge) + len(taken)))
-        if k < len(edge):
-            return edge[k]
-        if values[taken[k - len(edge)]] < value:
-            return taken[k - len(edge)]
-    cells = table.cells(value)
-    return cells[int(rng.random() * len(cells))]
+        table.place(CENTRE)  # the round's first card (never reached from a real decision)
+        if table.ended:
+            return _values(table)
+    mode = table.mode
+    length, players, sides_of = mode.line_length, mode.players, mode.sides_of
+    owner, against = mode.owner, mode.against
+    colours, values, near, taken = table.colours, table.values, table.near, table.taken
+    edge, threats = table.edge, table.threats
+    low_x, low_y, high_x, high_y = table.area
+    decks, used, seat = _decks(table.decks), table.used[:], table.seat
+    sizes = [len(deck) for deck in decks]
+    random = rng.random
+    while True:
+        colour, value = decks[seat][used[seat]]
+        side = sides_of[seat]
+        cell, won = -1, False
+        # A line of its own (threat cells no longer completing a line are dropped: a card of
+        # that colour placed later, the only way to revive one, notes it again).
+        found = threats.get(colour)
+        if found and owner[colour] == side:
+            stale = []
+            for at in found:
+                if colours[at] == colour or _line(colours, at, colour) < length:
+                    stale.append(at)
+                elif values[at] < value if values[at] else near[at] and (
+                        low_x <= XS[at] <= high_x and low_y <= YS[at] <= high_y):
+                    cell, won = at, True
+                    break
+            for at in stale:
+                found.discard(at)
+        if cell < 0:
+            for other in against[side]:
+                found = threats[other]
+                if not found:
+                    continue
+                stale = []
+                for at in found:
+                    if colours[at] == other or _line(colours, at, other) < length:
+                        stale.append(at)
+                    elif values[at] < value if values[at] else near[at] and (
+                            low_x <= XS[at] <= high_x and low_y <= YS[at] <= high_y):
+                        cell = at
+                        break
+                for at in stale:
+                    found.discard(at)
+                if cell >= 0:
+                    break
+        if won:  # the threat cells are complete: no other cell completes a line of its own
+            wins = table.wins[:]
+            wins[side] += 1
+            return _chances(mode, wins)
+        if cell < 0:
+            # A legal cell at random: a few draws over every cell, the taken ones kept only if
+            # the card may crush them, then the list of the legal ones.
+            free = len(edge)
+            count = free + len(taken)
+            for _ in range(TRIES):
+                k = int(random() * count)
+                if k < free:
+                    cell = edge[k]
+                    break
+                if values[taken[k - free]] < value:
+                    cell = taken[k - free]
+                    break
+            else:
+                cells = edge + [at for at in taken if values[at] < value]
+                cell = cells[int(random() * len(cells))]
+        if not values[cell]:
+            # A new cell: the 6 × 6 square may shrink, and new empty cells come within reach.
+            taken.append(cell)
+            x, y = XS[cell], YS[cell]
+            edge.remove(cell)  # an empty legal cell is always on the edge
+            if x - REACH > low_x or y - REACH > low_y or x + REACH < high_x or y + REACH < high_y:
+                low_x, low_y = max(low_x, x - REACH), max(low_y, y - REACH)
+                high_x, high_y = min(high_x, x + REACH), min(high_y, y + REACH)
+                edge = [at for at in edge
+                        if low_x <= XS[at] <= high_x and low_y <= YS[at] <= high_y]
+            for at in AROUND_OF[cell]:
+                if not values[at] and not near[at]:
+                    near[at] = True
+                    if low_x <= XS[at] <= high_x and low_y <= YS[at] <= high_y:
+                        edge.append(at)
+        colours[cell], values[cell] = colour, value
+        used[seat] += 1
+        if colour in threats:
+            _watch(colours, cell, colour, threats[colour], length)
+        seat = (seat + 1) % players
+        if used[seat] >= sizes[seat]:
+            return _chances(mode, _blocked_wins(table, colours, values, taken, seat))
+        value = decks[seat][used[seat]][1]
+        if not edge and not any(values[at] < value for at in taken):
+            return _chances(mode, _blocked_wins(table, colours, values, taken, seat))
+
+
+_DECKS = [None, None]  # the decks of the last world (kept alive, so identity is safe), as pairs
+
+
+def _decks(decks: tuple) -> list:
+    """Each deck as (colour, value) pairs: every candidate of one world shares them."""
+    if _DECKS[0] is not decks:
+        _DECKS[:] = [decks, [[CARDS[card] for card in deck] for deck in decks]]
+    return _DECKS[1]
+
+
+def _blocked_wins(table: Table, colours: list, values: list, taken: list, stuck: int) -> list:
+    """Each side's rounds won once a blocked round is decided (games.punto.rounds.blocked, on
+    the compact grid)."""
+    mode = table.mode
+    count, cells = [0] * len(mode.against), [set() for _ in mode.against]
+    short = mode.rules.series_length
+    for cell in taken:
+        colour = colours[cell]
+        side = mode.owner.get(colour)
+        if side is None:
+            continue
+        for step in STEPS:
+            if colours[cell - step] == colour:
+                continue  # not the start of its run
+            run, i = [cell], cell + step
+            while colours[i] == colour:
+                run.append(i)
+                i += step
+            if len(run) >= short:
+                count[side] += 1
+                cells[side].update(run)
+    wins = table.wins[:]
+    most = max(count)
+    tied = [side for side, n in enumerate(count) if most and n == most]
+    if len(tied) > 1:
+        points = [sum(values[cell] for cell in cells[side]) for side in range(len(count))]
+        best = (min if mode.tie_break == "fewer" else max)(points[side] for side in tied)
+        tied = [side for side in tied if points[side] == best]
+    if len(tied) == 1:
+        wins[tied[0]] += 1
+    return wins
+
+
+def _chances(mode, wins: list) -> list:
+    by_side = chances(tuple(max(0, mode.target - w) for w in wins))
+    return [by_side[side] for side in mode.sides_of]
 
 
 def _values(table: Table) -> list:
-    mode = table.mode
-    target = mode.target
-    by_side = chances(tuple(max(0, target - w) for w in table.wins))
-    return [by_side[side] for side in mode.sides_of]
+    return _chances(table.mode, table.wins)
 
 
 class _Mode:
@@ -277,22 +397,28 @@ def _watch(colours: list, cell: int, colour: str, threats: set, length: int):
     """Note the cells where one more card of ``colour`` would complete a line through ``cell``
     (which holds that colour): on each axis, the first cell of another colour either way."""
     for step in STEPS:
-        run, ends = 1, []
-        for ray in (step, -step):
-            i = cell + ray
-            while colours[i] == colour:
-                run += 1
-                i += ray
-            ends.append((i, ray))
-        for end, ray in ends:
-            if BORDER[end]:
-                continue
-            total, i = run + 1, end + ray
+        run, ahead = 1, cell + step
+        while colours[ahead] == colour:
+            run += 1
+            ahead += step
+        behind = cell - step
+        while colours[behind] == colour:
+            run += 1
+            behind -= step
+        if not BORDER[ahead]:
+            total, i = run + 1, ahead + step
             while colours[i] == colour:
                 total += 1
-                i += ray
+                i += step
             if total >= length:
-                threats.add(end)
+                threats.add(ahead)
+        if not BORDER[behind]:
+            total, i = run + 1, behind - step
+            while colours[i] == colour:
+                total += 1
+                i -= step
+            if total >= length:
+                threats.add(behind)
 
 
 def _line(colours: list, cell: int, colour: str) -> int:
@@ -313,4 +439,5 @@ def _line(colours: list, cell: int, colour: str) -> int:
     return best
 
 
-GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, rules=Rules())
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, rules=Rules(),
+              halve=HALVE)
