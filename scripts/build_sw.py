@@ -1,14 +1,18 @@
 """Generate sw.js, the service worker that makes the site work offline.
 
 It precaches every file the site needs under a cache name taken from a hash of their paths and
-contents (and of the template), so each deploy that changes a file gets a fresh cache, and it
-knows each file's own hash (its revision), so a new deploy's worker downloads only the files
-that changed (see the template). `site_files` is also the list that `make dist` deploys.
+revisions (and of the template), so each deploy that changes a file gets a fresh cache, and it
+knows each file's revision (a hash of its content; for snapshot.bin, of what it is made from),
+so a new deploy's worker downloads only the files that changed (see the template).
+`site_files` is also the list that `make dist` deploys.
 """
 import hashlib
 import json
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when loaded by its path (tests)
+import snapshot  # noqa: E402  (its header holds the key that is snapshot.bin's revision)
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(__file__).resolve().parent / "sw.template.js"
@@ -31,15 +35,21 @@ def site_files(root: Path = ROOT) -> list:
 
 
 def revision(path: Path) -> str:
-    """What the worker compares (it computes the same from the bytes it fetches)."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    """What the worker compares (it computes the same from the bytes it fetches): the start of
+    the content's sha-256; for snapshot.bin, of the key in its header (the hash of the runtime,
+    py.zip and script it is made from). Two snapshots made from the same inputs differ in bytes
+    (the copied memory holds timestamps and random state) but not in use: a deploy that rebuilds
+    it from the same inputs must not make every player download it again."""
+    data = path.read_bytes()
+    built_from = snapshot.key_of(data) if path.name == "snapshot.bin" else None
+    return (built_from or hashlib.sha256(data).digest())[:8].hex()
 
 
 def cache_name(root: Path, paths, template: str) -> str:
+    """From the paths and their revisions: a rebuild of the same site gives the same name."""
     digest = hashlib.sha256(template.encode())
     for rel in paths:
-        digest.update(b"\0" + rel.encode() + b"\0")
-        digest.update(hashlib.sha256((root / rel).read_bytes()).digest())
+        digest.update(b"\0" + rel.encode() + b"\0" + revision(root / rel).encode())
     return "tapis-" + digest.hexdigest()[:12]
 
 

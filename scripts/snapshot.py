@@ -81,13 +81,18 @@ def key(root: Path = ROOT) -> bytes:
     return digest.digest()
 
 
+def key_of(data: bytes):
+    """The key in the header of a snapshot.bin's bytes (or of its first HEADER_SIZE bytes), or
+    None when they are not one."""
+    return data[72:104] if len(data) >= HEADER_SIZE and data[:8] == MAGIC else None
+
+
 def current(root: Path = ROOT) -> bool:
     out = root / "snapshot.bin"
     if not out.is_file():
         return False
     with open(out, "rb") as f:
-        head = f.read(HEADER_SIZE)
-    return head[:8] == MAGIC and head[72:104] == key(root)
+        return key_of(f.read(HEADER_SIZE)) == key(root)
 
 
 def make(root: Path = ROOT) -> bytes:

@@ -2,14 +2,14 @@
 // edit the template, never sw.js.
 //
 // Every URL is relative to the worker's scope, so the site works from any sub-path (/tapis/).
-// Each deploy gets a cache named after all the files' hashes, filled file by file: a file whose
-// hash is unchanged is copied from the previous deploy's cache (no download), any other is
-// taken from the HTTP cache when it holds exactly that content (the page has just loaded most
-// of the site), else downloaded. So a first visit fetches each file once, and an update costs
+// Each deploy gets a cache named after all the files' revisions, filled file by file: a file
+// whose revision is unchanged is copied from the previous deploy's cache (no download), any
+// other is taken from the HTTP cache when it holds exactly that content (the page has just
+// loaded most of the site), else downloaded. So a first visit fetches each file once, and an update costs
 // only the files that changed. The old cache goes once the new worker is active.
 const CACHE = "__CACHE_NAME__";
 const PRECACHE = __PRECACHE__;
-// path -> first 16 hex digits of the sha-256 of its content
+// path -> first 16 hex digits of the sha-256 of its content (snapshot.bin: its key, below)
 const REVISIONS = __REVISIONS__;
 // Each cache also holds its deploy's REVISIONS, under this URL: the next deploy reads them.
 const REVISIONS_KEY = new URL("./__revisions__.json", self.registration.scope).href;
@@ -17,9 +17,26 @@ const REVISIONS_KEY = new URL("./__revisions__.json", self.registration.scope).h
 const SCOPE = new URL(self.registration.scope);
 const INDEX = new URL("./index.html", SCOPE).href;
 
-async function revision(buffer) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+function hex(bytes) {
+  return [...bytes.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256(buffer) {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+}
+
+// What scripts/build_sw.py computes: the start of the content's sha-256; for snapshot.bin, of
+// the key in its header (what it is made from), once its own hash (header bytes 40-72, over
+// the bytes after 104) shows it intact. See scripts/snapshot.py for the header.
+async function revision(path, buffer) {
+  const bytes = new Uint8Array(buffer);
+  if (path === "./snapshot.bin" && bytes.length >= 112
+      && new TextDecoder().decode(bytes.subarray(0, 8)) === "TAPISNP1") {
+    const digest = await sha256(bytes.subarray(104));
+    const intact = digest.every((byte, i) => byte === bytes[40 + i]);
+    return intact ? hex(bytes.subarray(72, 104)) : "damaged";
+  }
+  return hex(await sha256(buffer));
 }
 
 async function olderCaches() {
@@ -35,13 +52,13 @@ async function olderCaches() {
 
 // The responses are stored as they came (their URL and type intact: the browser keeps compiled
 // code, the wasm's included, for them).
-async function fromNetwork(url, wanted) {
+async function fromNetwork(path, url, wanted) {
   // force-cache: whatever the HTTP cache holds, however old, since the hash is checked; then
   // reload: the server's current copy (the HTTP cache held another version, or nothing).
   for (const mode of ["force-cache", "reload"]) {
     const response = await fetch(url, { cache: mode });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    if (await revision(await response.clone().arrayBuffer()) === wanted) return response;
+    if (await revision(path, await response.clone().arrayBuffer()) === wanted) return response;
   }
   // Mid-deploy, the server may hold a newer file than this worker knows: install fails and the
   // browser tries again at the next visit.
@@ -60,7 +77,7 @@ async function precache() {
       if (old.revisions[path] === wanted) response = await old.cache.match(url);
       if (response) break;
     }
-    await cache.put(url, response || (await fromNetwork(url, wanted)));
+    await cache.put(url, response || (await fromNetwork(path, url, wanted)));
   }
   await cache.put(REVISIONS_KEY, new Response(JSON.stringify(REVISIONS)));
 }

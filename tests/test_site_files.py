@@ -312,6 +312,21 @@ def test_each_file_has_the_revision_the_worker_computes(fake_site):
     assert {path for path in revisions if revisions[path] != changed[path]} == {"./py.zip"}
 
 
+def test_a_snapshot_made_again_from_the_same_inputs_keeps_its_revision(fake_site):
+    # Two builds of one snapshot differ in bytes (timestamps, random state in the memory copied).
+    def build(payload, key):
+        (fake_site / "snapshot.bin").write_bytes(snapshot.pack(payload, b"zip", key))
+        text = build_sw.render(fake_site)
+        return json.loads(re.search(r"const REVISIONS = (\{.*?\});", text, re.S)[1]), text
+
+    first, first_sw = build(b"memory of one build", bytes(range(32)))
+    again, again_sw = build(b"memory of another build", bytes(range(32)))
+    assert first["./snapshot.bin"] == again["./snapshot.bin"] == bytes(range(8)).hex()
+    assert again_sw == first_sw  # not even a new worker: nothing to download, no update notice
+    other, _ = build(b"memory of one build", bytes(range(1, 33)))
+    assert other["./snapshot.bin"] != first["./snapshot.bin"]
+
+
 # --- snapshot.py -------------------------------------------------------------------------------
 
 def test_snapshot_leaves_out_long_runs_of_zeros_and_restores_them():
