@@ -11,6 +11,7 @@ from ai import search
 from ai.hard import punto as punto_guide
 from engine import registry
 from engine.match import Match
+from games.punto import rounds
 from test_neuf_vies_positions import table as neuf_vies_table
 from test_punto_ai import opponent_can_win
 from test_punto_positions import play as punto_play
@@ -142,6 +143,29 @@ def test_punto_search_table_follows_the_rules():
             state = game.play(state, move)
             table = punto_guide.Rules().play(table, move)
         assert table.ended and table.side == (state.last_round["winners"] or [None])[0]
+
+
+@pytest.mark.parametrize("players,tie_break", [(2, "fewer"), (2, "more"), (4, "fewer")])
+def test_punto_search_decides_a_blocked_round_as_the_rules_do(players, tie_break):
+    """The rollouts' verdict on a blocked round (series, then points) is the rules' one, on every
+    board of a few random matches."""
+    game = registry.get("punto")
+    state = game.new_game({"players": players, "tie_break": tie_break}, f"blocked{players}")
+    rng = random.Random(tie_break)
+    decided = set()
+    for _ in range(400):
+        if game.outcome(state) is not None:
+            break
+        table, stuck = punto_guide.Table(state), game.to_move(state)
+        ending = rounds.blocked(state.board, table.mode.rules, tie_break, stuck, "test")
+        wins = table.wins[:]
+        if ending.side is not None:
+            wins[ending.side] += 1
+        decided.add(ending.result)
+        assert punto_guide._blocked_wins(table, table.colours, table.values, table.taken,
+                                         stuck) == wins
+        state = game.play(state, rng.choice(game.legal_moves(state)))
+    assert {"series", "draw"} <= decided  # boards of both kinds were met
 
 
 # --- Zéro Pointé --------------------------------------------------------------------------------
