@@ -1,7 +1,7 @@
 """Make snapshot.bin: a memory snapshot of Pyodide that has started and imported every module
-of py.zip except main (importing main starts the app; it is compiled in, see py/startup.py), so
-a page restores it instead of starting Python, unpacking py.zip and compiling the modules (see
-js/boot.mjs, which checks and uses it).
+of py.zip except main (importing main starts the app; it is compiled in, see
+py/snapshot_setup.py), so a page restores it instead of starting Python, unpacking py.zip and
+compiling the modules (see js/boot.mjs, which checks and uses it).
 
     python scripts/snapshot.py [--force]
 
@@ -59,8 +59,8 @@ for name in names:
     module = name.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
     if module != "main":
         importlib.import_module(module)
-import startup
-startup.prepare({"main": main})
+import snapshot_setup
+snapshot_setup.prepare({"main": main})
 sys.path.remove("/home/pyodide")
 # The files are gone after a restore (the page does not unpack py.zip): forget cached listings.
 importlib.invalidate_caches()

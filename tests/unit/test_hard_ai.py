@@ -162,8 +162,7 @@ def test_punto_search_decides_a_blocked_round_as_the_rules_do(players, tie_break
         if ending.side is not None:
             wins[ending.side] += 1
         decided.add(ending.result)
-        assert punto_guide._blocked_wins(table, table.colours, table.values, table.taken,
-                                         stuck) == wins
+        assert punto_guide._blocked_wins(table, table.colours, table.values, table.taken) == wins
         state = game.play(state, rng.choice(game.legal_moves(state)))
     assert {"series", "draw"} <= decided  # boards of both kinds were met
 

@@ -270,10 +270,10 @@ def rollout(table: Table, done: int, rng) -> list:
             _watch(colours, cell, colour, threats[colour], length)
         seat = (seat + 1) % players
         if used[seat] >= sizes[seat]:
-            return _chances(mode, _blocked_wins(table, colours, values, taken, seat))
+            return _chances(mode, _blocked_wins(table, colours, values, taken))
         value = decks[seat][used[seat]][1]
         if not edge and not any(values[at] < value for at in taken):
-            return _chances(mode, _blocked_wins(table, colours, values, taken, seat))
+            return _chances(mode, _blocked_wins(table, colours, values, taken))
 
 
 _DECKS = [None, None]  # the decks of the last world (kept alive, so identity is safe), as pairs
@@ -286,7 +286,7 @@ def _decks(decks: tuple) -> list:
     return _DECKS[1]
 
 
-def _blocked_wins(table: Table, colours: list, values: list, taken: list, stuck: int) -> list:
+def _blocked_wins(table: Table, colours: list, values: list, taken: list) -> list:
     """Each side's rounds won once a blocked round is decided (games.punto.rounds.blocked, on
     the compact grid)."""
     mode = table.mode
