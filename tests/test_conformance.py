@@ -174,3 +174,16 @@ def test_importing_one_game_first_leaves_no_game_unknown(first):
     out = subprocess.run([sys.executable, "-c", code], cwd=py, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == str(names)
+
+
+def test_the_registry_lists_every_game_and_imports_only_the_one_asked_for():
+    """A page that opens on one game's table imports that game alone (start-up time)."""
+    py = Path(__file__).resolve().parents[1] / "py"
+    code = ("import sys\nfrom engine import registry\n"
+            "print(registry.ids())\n"
+            "registry.get('punttu')\n"
+            "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('games.')}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=py, capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0] == str(sorted(g.id for g in registry.games()))
+    assert out[1] == "['punttu']"

@@ -2,6 +2,8 @@
 
 ``registry.get("punto")``, ``registry.games()``. Nothing else names a game: the home page, the
 new-game screen, the tables, the computer players and the translation checks all start here.
+A game's modules are imported when it is first asked for: a page that opens on one game's
+table imports that game alone (``ids`` lists them all without importing any).
 """
 import importlib
 import pkgutil
@@ -9,30 +11,40 @@ import pkgutil
 import games as _packages
 
 _GAMES: dict = {}
+_IDS: list = []
 
 
-def _load():
-    # Every package, every time the list is incomplete: importing one game module first (which
-    # imports its own package) must not leave the others unknown.
-    for info in sorted(pkgutil.iter_modules(_packages.__path__), key=lambda m: m.name):
-        if info.ispkg:
-            game = importlib.import_module(f"games.{info.name}").GAME
-            if game.id.replace("-", "_") != info.name:
-                raise RuntimeError(f"games.{info.name} declares the id {game.id!r}")
-            _GAMES[game.id] = game
+def ids() -> list:
+    """Every game's id, sorted, read from the names of the packages under games/."""
+    if not _IDS:
+        _IDS.extend(sorted(game_id(info.name) for info in pkgutil.iter_modules(_packages.__path__)
+                           if info.ispkg))
+    return _IDS
+
+
+def _load(game_id: str):
+    name = module_name(game_id)
+    game = importlib.import_module(f"games.{name}").GAME
+    if game.id != game_id:
+        raise RuntimeError(f"games.{name} declares the id {game.id!r}")
+    _GAMES[game_id] = game
+    return game
 
 
 def games_by_id() -> dict:
-    if not _GAMES:
-        _load()
+    # Every game, whichever were asked for first.
+    for game_id in ids():
+        if game_id not in _GAMES:
+            _load(game_id)
     return _GAMES
 
 
 def get(game_id):
-    try:
-        return games_by_id()[game_id]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown game {game_id!r}") from None
+    if game_id in _GAMES:
+        return _GAMES[game_id]
+    if isinstance(game_id, str) and game_id in ids():
+        return _load(game_id)
+    raise ValueError(f"unknown game {game_id!r}")
 
 
 def games() -> list:
@@ -43,3 +55,8 @@ def games() -> list:
 def module_name(game_id: str) -> str:
     """The name of a game's modules: "zero-pointe" -> "zero_pointe" (games/, ai/, i18n/, ui/)."""
     return game_id.replace("-", "_")
+
+
+def game_id(module: str) -> str:
+    """The id of the game whose modules are named ``module``: "zero_pointe" -> "zero-pointe"."""
+    return module.replace("_", "-")

@@ -22,8 +22,8 @@ def __getattr__(name):
         raise AttributeError(name)
     if not _LOADED:
         modules = (common,) + tuple(
-            importlib.import_module(f"i18n.{registry.module_name(game.id)}")
-            for game in registry.games())
+            importlib.import_module(f"i18n.{registry.module_name(game_id)}")
+            for game_id in registry.ids())
         _LOADED["MODULES"] = modules
         _LOADED["CATALOGS"] = {lang: {k: v for m in modules for k, v in getattr(m, lang.upper()).items()}
                                for lang in LANGS}

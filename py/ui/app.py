@@ -81,11 +81,12 @@ class App:
         self.apply_lang()
         query = js.URLSearchParams.new(js.location.search)
         pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
-        games = [g.id for g in registry.games()]
+        games = registry.ids()  # not the games themselves: a table's page imports its game alone
         route = url.parse(pairs, [g for g in games if has_table(g)], games)
         notices = [self.load_saved()] + [self.t(key, **params) for key, params in route.notices]
         if route.game and route.start:
-            self.show_home()  # what stays if the player declines to replace a saved match
+            if self.saved is not None:
+                self.show_home()  # what stays if the player declines to replace it
             self.begin(route.game, {}, route.seed, self.default_seats(route.game))
         elif route.game:
             self.show_new_game(route.game, route.seed)
