@@ -8,11 +8,11 @@ APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 .PHONY: site play test dist bench system
 
-# The site's generated files: the vendored runtime, py.zip (the modules), snapshot.bin (Python
-# started with the modules imported, made in headless Chromium; remade only when the runtime or
-# py.zip changed) and the service worker.
+# The site's generated files: the vendored runtime, py.zip (the modules, with their bytecode
+# compiled by the runtime), snapshot.bin (Python started, made from the runtime alone), both
+# made in headless Chromium and only when what they are made from changed, and the service worker.
 site: system vendor/.stamp $(VENV)/.stamp
-	$(PYTHON) scripts/pack_py.py
+	$(VENV)/bin/python scripts/pack_py.py
 	$(VENV)/bin/python scripts/snapshot.py
 	$(PYTHON) scripts/build_sw.py
 

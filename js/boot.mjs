@@ -1,8 +1,9 @@
 // PyScript's interpreter module (pyscript.toml: interpreter = "./js/boot.mjs"). PyScript stays
 // the page's runtime; this hands it a Pyodide restored from snapshot.bin (made by
-// scripts/snapshot.py: Python started, our modules imported, main compiled in) when the
-// snapshot is worth using and checks out, and otherwise a normally started Pyodide with py.zip
-// unpacked in its working folder. Any failure of the snapshot falls back quietly.
+// scripts/snapshot.py: Python started, the standard modules we use imported) when the snapshot
+// is worth using and checks out, and otherwise a normally started Pyodide. Any failure of the
+// snapshot falls back quietly. Either way our modules are imported from py.zip, put on sys.path
+// as it is (zipimport; it holds their bytecode, see scripts/pack_py.py).
 // index.html loads this module before PyScript, so the restore begins at once.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -11,8 +12,11 @@ export { version };
 const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("../snapshot.bin", import.meta.url).href;
 const PY_ZIP = new URL("../py.zip", import.meta.url).href;
-const MAGIC = "TAPISNP1";
-const HEADER = 112; // see scripts/snapshot.py
+// See scripts/snapshot.py: magic, the hash of the bytes from HASHED_FROM on, the key, the sizes.
+const MAGIC = "TAPISNP2";
+const HASHED_FROM = 72;
+const HEADER = 80;
+const PY_ZIP_PATH = "/py.zip"; // in Pyodide's file system
 
 // What the service worker's cache holds for url, read here rather than through the worker:
 // the 15 MB of the snapshot arrive about 100 ms sooner.
@@ -50,17 +54,16 @@ function worthIt(held) {
   return Boolean(link && link.effectiveType === "4g" && !link.saveData);
 }
 
-// Pyodide's snapshot, once py.zip's hash (a snapshot holds the modules' code: a stale one would
-// run old code) and the file's own hash (a damaged file) check out. snapshot.bin leaves out the
-// long runs of zeros (see scripts/snapshot.py): a fresh buffer is all zeros already.
+// Pyodide's snapshot, once the file's own hash checks out (a damaged file). snapshot.bin leaves
+// out the long runs of zeros (see scripts/snapshot.py): a fresh buffer is all zeros already.
 async function payload(held) {
-  const [file, zip] = await Promise.all([bytes(SNAPSHOT, held), modules]);
+  const file = await bytes(SNAPSHOT, held);
   if (file.length < HEADER || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC) {
     throw new Error("not a Tapis snapshot");
   }
-  const [zipHash, fileHash] = await Promise.all([sha256(zip), sha256(file.subarray(104))]);
-  if (!same(zipHash, file.subarray(8, 40))) throw new Error("made from another py.zip");
-  if (!same(fileHash, file.subarray(40, 72))) throw new Error("damaged");
+  if (!same(await sha256(file.subarray(HASHED_FROM)), file.subarray(8, 40))) {
+    throw new Error("damaged");
+  }
   const view = new DataView(file.buffer, file.byteOffset);
   const [size, count] = [view.getUint32(HEADER - 8, true), view.getUint32(HEADER - 4, true)];
   const out = new Uint8Array(size);
@@ -78,9 +81,15 @@ function mark(how) {
   document.documentElement.dataset.boot = how;
 }
 
-// py.zip: its hash vouches for the snapshot; a normal start unpacks it.
+// Our modules, fetched while Python starts.
 const modules = bytes(PY_ZIP);
 modules.catch(() => {}); // handled where it is awaited
+
+// Python imports our modules straight from the archive (no unpacking): PyScript's `import main`.
+async function addModules(pyodide) {
+  pyodide.FS.writeFile(PY_ZIP_PATH, await modules);
+  pyodide.runPython(`import sys; sys.path.insert(0, "${PY_ZIP_PATH}")`);
+}
 
 // The restore starts as soon as this module runs, so that it overlaps PyScript's own start (its
 // config, plugins, storage); PyScript's output handlers arrive with its call and are set then.
@@ -104,15 +113,15 @@ const restored = (async () => {
 })();
 
 export async function loadPyodide(options = {}) {
-  const fromSnapshot = await restored;
-  if (fromSnapshot) {
-    if (options.stdout) fromSnapshot.setStdout({ batched: options.stdout });
-    if (options.stderr) fromSnapshot.setStderr({ batched: options.stderr });
+  let pyodide = await restored;
+  if (pyodide) {
+    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
     mark("snapshot");
-    return fromSnapshot;
+  } else {
+    mark("normal");
+    pyodide = await load({ ...options, indexURL: INDEX });
   }
-  mark("normal");
-  const pyodide = await load({ ...options, indexURL: INDEX });
-  pyodide.unpackArchive(await modules, "zip");
+  await addModules(pyodide);
   return pyodide;
 }

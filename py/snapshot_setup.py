@@ -1,32 +1,26 @@
-"""What a page restored from the start-up snapshot needs beyond our imported modules.
+"""What the start-up snapshot holds besides Python itself (scripts/snapshot.py calls `prepare`
+before taking it; this file is not in py.zip).
 
-scripts/snapshot.py imports every module of py.zip but main (importing main starts the app),
-then calls `prepare`, so that the restored page (js/boot.mjs) skips two costs of a normal start:
-- unpacking py.zip: main is compiled into the snapshot and imported from memory;
-- importing PyScript's own package, which PyScript does before our code runs and the app never
-  uses (about a quarter of a warm start, measured with bench/startup.py): `import pyscript`
-  gives a lazy module, which runs the package the first time one of its names is read.
+The snapshot holds the runtime only, not our modules (a change to them would cost players the
+whole snapshot again): a restored page imports them from py.zip as a normal start does. What it
+saves besides Python's own start:
+- the standard modules ours import, imported already;
+- PyScript's own package, which PyScript imports before our code runs and the app never uses
+  (about a quarter of a warm start, measured with bench/startup.py): `import pyscript` gives a
+  lazy module, which runs the package the first time one of its names is read.
 """
+import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
 
-from engine import registry
-
-
-class Compiled(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Imports the given modules from code compiled in advance: no file is read."""
-
-    def __init__(self, sources: dict):
-        self.code = {name: compile(text, f"<snapshot>/{name}.py", "exec")
-                     for name, text in sources.items()}
-
-    def find_spec(self, name, path=None, target=None):
-        return importlib.machinery.ModuleSpec(name, self) if name in self.code else None
-
-    def exec_module(self, module):
-        exec(self.code[module.__name__], module.__dict__)
+# Every module outside py/ that a module of py/ imports (a unit test keeps the list whole), and
+# inspect, which pkgutil imports to list a package inside a zip (the registry lists games/).
+PRELOAD = (
+    "__future__", "collections", "dataclasses", "functools", "importlib", "importlib.util",
+    "inspect", "js", "json", "math", "pkgutil", "pyodide.ffi", "random", "re", "time", "typing",
+)
 
 
 class LazyPyScript(importlib.abc.MetaPathFinder):
@@ -41,11 +35,7 @@ class LazyPyScript(importlib.abc.MetaPathFinder):
         return spec
 
 
-def prepare(sources: dict) -> None:
-    """Installs both finders; sources maps the modules still to import to their text.
-
-    The restored page has no files of ours: what is found by listing them (the games) is found
-    now, and every module is imported already (so importlib.util.find_spec answers from
-    sys.modules)."""
-    registry.games_by_id()
-    sys.meta_path[:0] = [Compiled(sources), LazyPyScript()]
+def prepare() -> None:
+    for name in PRELOAD:
+        importlib.import_module(name)
+    sys.meta_path.insert(0, LazyPyScript())

@@ -36,8 +36,8 @@ def site_files(root: Path = ROOT) -> list:
 
 def revision(path: Path) -> str:
     """What the worker compares (it computes the same from the bytes it fetches): the start of
-    the content's sha-256; for snapshot.bin, of the key in its header (the hash of the runtime,
-    py.zip and script it is made from). Two snapshots made from the same inputs differ in bytes
+    the content's sha-256; for snapshot.bin, of the key in its header (the hash of the runtime
+    and scripts it is made from). Two snapshots made from the same inputs differ in bytes
     (the copied memory holds timestamps and random state) but not in use: a deploy that rebuilds
     it from the same inputs must not make every player download it again."""
     data = path.read_bytes()

@@ -26,15 +26,15 @@ async function sha256(buffer) {
 }
 
 // What scripts/build_sw.py computes: the start of the content's sha-256; for snapshot.bin, of
-// the key in its header (what it is made from), once its own hash (header bytes 40-72, over
-// the bytes after 104) shows it intact. See scripts/snapshot.py for the header.
+// the key in its header (what it is made from: header bytes 40-72), once its own hash (bytes
+// 8-40, over the bytes from 72 on) shows it intact. See scripts/snapshot.py for the header.
 async function revision(path, buffer) {
   const bytes = new Uint8Array(buffer);
-  if (path === "./snapshot.bin" && bytes.length >= 112
-      && new TextDecoder().decode(bytes.subarray(0, 8)) === "TAPISNP1") {
-    const digest = await sha256(bytes.subarray(104));
-    const intact = digest.every((byte, i) => byte === bytes[40 + i]);
-    return intact ? hex(bytes.subarray(72, 104)) : "damaged";
+  if (path === "./snapshot.bin" && bytes.length >= 80
+      && new TextDecoder().decode(bytes.subarray(0, 8)) === "TAPISNP2") {
+    const digest = await sha256(bytes.subarray(72));
+    const intact = digest.every((byte, i) => byte === bytes[8 + i]);
+    return intact ? hex(bytes.subarray(40, 72)) : "damaged";
   }
   return hex(await sha256(buffer));
 }

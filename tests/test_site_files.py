@@ -91,8 +91,8 @@ def test_dev_requirements_are_pinned_exactly():
 # --- pyscript.toml and outside URLs ------------------------------------------------------------
 
 def test_pyscript_toml_hands_the_start_to_js_boot():
-    # js/boot.mjs starts the vendored Pyodide, from snapshot.bin when it can, else normally with
-    # py.zip unpacked (browser tests start both ways): PyScript has no files of its own to fetch.
+    # js/boot.mjs starts the vendored Pyodide, from snapshot.bin when it can, else normally, and
+    # puts py.zip on its path (browser tests start both ways): PyScript fetches no file of ours.
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config == {"interpreter": "./js/boot.mjs"}
     boot = (ROOT / "js" / "boot.mjs").read_text()
@@ -101,27 +101,36 @@ def test_pyscript_toml_hands_the_start_to_js_boot():
     assert '<script type="py" config="pyscript.toml">import main</script>' in page
 
 
-def test_the_archive_holds_every_module(tmp_path):
+def test_the_archive_holds_every_module_and_the_bytecode_given(tmp_path):
     for rel in ("py/main.py", "py/engine/rng.py", "py/games/punto/__init__.py",
-                "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt"):
+                "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt",
+                "py/snapshot_setup.py"):
         _write(tmp_path, rel, f"content of {rel}")
-    first = pack_py.pack(tmp_path).read_bytes()
+    first = pack_py.pack(tmp_path, {"main.pyc": b"bytecode"}).read_bytes()
     with zipfile.ZipFile(tmp_path / "py.zip") as archive:
-        assert archive.namelist() == ["engine/rng.py", "games/punto/__init__.py", "main.py"]
+        assert archive.namelist() == [
+            "engine/rng.py", "games/punto/__init__.py", "main.py", "main.pyc"]
         assert archive.read("engine/rng.py") == b"content of py/engine/rng.py"
-    assert pack_py.pack(tmp_path).read_bytes() == first  # reproducible: same cache name
+        assert archive.read("main.pyc") == b"bytecode"
+    assert pack_py.pack(tmp_path, {"main.pyc": b"bytecode"}).read_bytes() == first  # reproducible
     _write(tmp_path, "py/engine/rng.py", "changed")
-    assert pack_py.pack(tmp_path).read_bytes() != first
+    assert pack_py.pack(tmp_path, {"main.pyc": b"bytecode"}).read_bytes() != first
 
 
-def test_the_real_archive_is_current():
+def test_the_real_archive_is_current_with_the_runtimes_bytecode():
     archive = ROOT / "py.zip"
     assert archive.is_file(), "run `make site` first"
+    assert pack_py.current(), "py.zip was made from other modules or another runtime: make site"
     with zipfile.ZipFile(archive) as z:
-        assert sorted(z.namelist()) == pack_py.modules()
-        stale = [n for n in z.namelist() if z.read(n) != (ROOT / "py" / n).read_bytes()]
-    assert not stale, f"py.zip is older than {stale}: run `make site`"
-    assert {f"py/{n}" for n in pack_py.modules()} == _py_files()
+        assert sorted(z.namelist()) == sorted(pack_py.modules() + [
+            name + "c" for name in pack_py.modules()])
+        stale = [n for n in pack_py.modules() if z.read(n) != (ROOT / "py" / n).read_bytes()]
+        assert not stale, f"py.zip is older than {stale}: run `make site`"
+        compiled = [z.read(name + "c") for name in pack_py.modules()]
+    assert len({pyc[:4] for pyc in compiled}) == 1  # one Python's magic number
+    # Hash-based and unchecked: what zipimport loads without reading the source.
+    assert {int.from_bytes(pyc[4:8], "little") for pyc in compiled} == {0b01}
+    assert {f"py/{n}" for n in pack_py.modules()} == _py_files() - {"py/snapshot_setup.py"}
 
 
 def _site_text_files():
@@ -315,7 +324,7 @@ def test_each_file_has_the_revision_the_worker_computes(fake_site):
 def test_a_snapshot_made_again_from_the_same_inputs_keeps_its_revision(fake_site):
     # Two builds of one snapshot differ in bytes (timestamps, random state in the memory copied).
     def build(payload, key):
-        (fake_site / "snapshot.bin").write_bytes(snapshot.pack(payload, b"zip", key))
+        (fake_site / "snapshot.bin").write_bytes(snapshot.pack(payload, key))
         text = build_sw.render(fake_site)
         return json.loads(re.search(r"const REVISIONS = (\{.*?\});", text, re.S)[1]), text
 
@@ -332,10 +341,10 @@ def test_a_snapshot_made_again_from_the_same_inputs_keeps_its_revision(fake_site
 def test_snapshot_leaves_out_long_runs_of_zeros_and_restores_them():
     zero = bytes(snapshot.ZERO_RUN)
     payload = b"head" + zero + b"middle" + bytes(10) + b"x" + zero + zero
-    packed = snapshot.pack(payload, b"zip bytes", bytes(32))
+    packed = snapshot.pack(payload, bytes(range(32)))
     assert packed[:8] == snapshot.MAGIC
-    assert packed[8:40] == hashlib.sha256(b"zip bytes").digest()
-    assert packed[40:72] == hashlib.sha256(packed[104:]).digest()
+    assert packed[8:40] == hashlib.sha256(packed[72:]).digest()
+    assert snapshot.key_of(packed) == bytes(range(32))
     assert len(packed) < len(payload) - 2 * snapshot.ZERO_RUN
     assert snapshot.unpack(packed) == payload
     assert snapshot.chunks(payload) == [(0, 4), (4 + len(zero), 6 + 10 + 1)]
@@ -343,7 +352,7 @@ def test_snapshot_leaves_out_long_runs_of_zeros_and_restores_them():
 
 def test_the_real_snapshot_is_current():
     assert (ROOT / "snapshot.bin").is_file(), "run `make site` first"
-    assert snapshot.current(), "snapshot.bin was made from another runtime or py.zip: make site"
+    assert snapshot.current(), "snapshot.bin was made from another runtime: make site"
 
 
 # --- dist.py -----------------------------------------------------------------------------------

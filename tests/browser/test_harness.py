@@ -105,7 +105,8 @@ CONFIG = """interpreter = "./vendor/pyodide/pyodide.mjs"
 
 
 def _deploy(site, build_sw, version):
-    """Write a version of the site, then build it as `make site` does: py.zip, then sw.js."""
+    """Write a version of the site, then build it as `make site` does: py.zip, then sw.js.
+    (py.zip without bytecode: Python compiles the sources, and this page needs no speed.)"""
     (site / "index.html").write_text(APP_PAGE.format(deploy=version))
     (site / "py" / "hello.py").write_text(f'GREETING = "hello from {version}"\n')
     _load_script("pack_py").pack(site)

@@ -1,12 +1,15 @@
 """py/snapshot_setup.py: what the start-up snapshot sets up (scripts/snapshot.py calls
-prepare). The browser tests start the page from a real snapshot; these check the two finders
-one by one."""
+prepare). The browser tests start the page from a real snapshot; these check its parts."""
+import ast
 import sys
+import types
+from pathlib import Path
 
 import pytest
 
 import snapshot_setup
-from engine import registry
+
+PY = Path(snapshot_setup.__file__).parent
 
 
 @pytest.fixture
@@ -15,13 +18,6 @@ def clean_imports(monkeypatch):
     monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
     monkeypatch.setattr(sys, "path", list(sys.path))
     monkeypatch.setattr(sys, "modules", dict(sys.modules))
-
-
-def test_compiled_modules_import_without_a_file(clean_imports):
-    sys.meta_path.insert(0, snapshot_setup.Compiled({"tapis_probe": "import math\nROOT = math.sqrt(49)\n"}))
-    import tapis_probe
-    assert tapis_probe.ROOT == 7
-    assert tapis_probe.__spec__.loader.code["tapis_probe"].co_filename == "<snapshot>/tapis_probe.py"
 
 
 def test_pyscript_is_found_on_disk_and_runs_on_first_use(clean_imports, tmp_path):
@@ -47,11 +43,36 @@ def test_only_pyscript_is_lazy(clean_imports, tmp_path):
     assert ran.exists()
 
 
-def test_prepare_finds_the_games_before_the_files_go(clean_imports, monkeypatch):
-    monkeypatch.setattr(registry, "_GAMES", {})
-    snapshot_setup.prepare({"tapis_main": "STARTED = True\n"})
-    assert {"punto", "zero-pointe", "punttu", "neuf-vies"} <= set(registry._GAMES)
-    assert isinstance(sys.meta_path[0], snapshot_setup.Compiled)
-    assert isinstance(sys.meta_path[1], snapshot_setup.LazyPyScript)
-    import tapis_main
-    assert tapis_main.STARTED
+def _imported_from_outside() -> set:
+    """Every module a module of py/ imports that is not one of py/'s."""
+    ours = {p.name.removesuffix(".py") for p in PY.iterdir() if p.suffix == ".py" or p.is_dir()}
+    found = set()
+    for path in PY.rglob("*.py"):
+        if path.name == "snapshot_setup.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                found.add(node.module)
+    return {name for name in found if name.split(".")[0] not in ours}
+
+
+def test_the_snapshot_holds_every_outside_module_ours_import():
+    outside = _imported_from_outside()
+    assert {"dataclasses", "js", "pyodide.ffi"} <= outside  # the scan sees them
+    assert outside <= set(snapshot_setup.PRELOAD) | {"sys"}, \
+        "add it to PRELOAD: a restored page would import it at start"
+
+
+def test_prepare_imports_them_and_makes_pyscript_lazy(clean_imports):
+    # The page's own modules, which CPython has not.
+    pyodide = types.ModuleType("pyodide")
+    pyodide.ffi = types.ModuleType("pyodide.ffi")
+    sys.modules.update({"js": types.ModuleType("js"), "pyodide": pyodide,
+                        "pyodide.ffi": pyodide.ffi})
+    for name in ("json", "pkgutil", "inspect"):
+        sys.modules.pop(name, None)
+    snapshot_setup.prepare()
+    assert set(snapshot_setup.PRELOAD) <= set(sys.modules)
+    assert isinstance(sys.meta_path[0], snapshot_setup.LazyPyScript)
