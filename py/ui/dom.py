@@ -13,14 +13,32 @@ def el(tag: str, cls: str = "", text=None, *children, **attrs):
         node.className = cls
     if text is not None:
         node.textContent = str(text)
-    for name, value in attrs.items():
-        if value is None or value is False:
-            continue
-        node.setAttribute(name.rstrip("_").replace("_", "-"), "" if value is True else str(value))
+    set_attrs(node, **attrs)
     for child in children:
         if child is not None:
             node.appendChild(child)
     return node
+
+
+def set_attrs(node, **attrs):
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        node.setAttribute(name.rstrip("_").replace("_", "-"), "" if value is True else str(value))
+    return node
+
+
+_STAMPS = {}
+
+
+def stamp(key, build):
+    """A deep copy of the element ``build()`` returns, built once per ``key``: one call into the
+    page instead of one per element and attribute (a Punto card is a dozen elements, and a
+    redraw after each move draws every card on the table)."""
+    model = _STAMPS.get(key)
+    if model is None:
+        model = _STAMPS[key] = build()
+    return model.cloneNode(True)
 
 
 def add(parent, *children):

@@ -289,3 +289,22 @@ def test_switching_language_while_a_computer_thinks_plays_its_move_once(
     tap_card(page)
     assert wait_state(page, "human") == "human"
     assert _plies(page) == 4
+
+
+def test_every_card_shows_its_own_value_and_name(page, base_url, open_app):
+    """Cards of one colour and value are copies of one drawing: each keeps its own id and
+    name, and shows as many dots as its value, wherever it lies."""
+    start_punto(open_app, page, base_url, seed="faces")
+    for _ in range(6):
+        wait_state(page, "human")
+        tap_card(page)
+    wait_state(page, "human")
+    cards = page.eval_on_selector_all("#screen [data-card]", """nodes => nodes.map(n => [
+        n.dataset.card, n.querySelectorAll('.pip').length, n.querySelector('.corner').textContent,
+        n.getAttribute('aria-label'), n.className])""")
+    assert len(cards) >= 7  # the player's six, the computer's, the turned card
+    assert len({card for card, *_ in cards}) == len(cards)
+    for card, pips, corner, label, cls in cards:
+        value = card_value(card)
+        assert pips == value and corner == str(value), card
+        assert str(value) in label and f"c-{card[0]}" in cls.split(), card

@@ -2,7 +2,7 @@
 and the turned card, which a human drags (or taps, or moves by keyboard) onto a lit cell."""
 from games.punto.board import SQUARE
 from games.punto.cards import card_colour, card_value
-from ui.dom import by_id, el, find
+from ui.dom import by_id, el, find, set_attrs, stamp
 from ui.tables.common import fly, seat_names, standings
 from ui.tables.frame import Frame
 
@@ -31,13 +31,16 @@ class Table(Frame):
         colour, value = card_colour(card), card_value(card)
         label = self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{colour}"), value=value)
         attrs.setdefault("role", "img")  # a card is a picture with a name, unless it acts
-        node = el("div", f"pcard c-{colour}", None, data_card=card, aria_label=label, **attrs)
-        node.appendChild(el("span", "corner", value, aria_hidden="true"))
+        node = stamp(("punto", colour, value), lambda: self._face(colour, value))
+        return set_attrs(node, data_card=card, aria_label=label, **attrs)
+
+    @staticmethod
+    def _face(colour: str, value: int):
+        """What every card of that colour and value shows: its class, corner and dots."""
         pips = el("span", "pips", None, aria_hidden="true")
         for pos in PIPS[value]:
             pips.appendChild(el("i", f"pip p{pos}"))
-        node.appendChild(pips)
-        return node
+        return el("div", f"pcard c-{colour}", None, el("span", "corner", value, aria_hidden="true"), pips)
 
     def strip_seats(self, view, result) -> list:
         return list(range(view["players"]))  # nothing is secret: every seat alike, in order
