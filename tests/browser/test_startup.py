@@ -188,14 +188,25 @@ def test_a_first_visit_asks_for_each_file_once(
     assert {"snapshot.bin", "py.zip", "vendor/pyodide/pyodide.asm.wasm"} <= set(gets)
 
 
-def test_an_update_downloads_only_what_changed_and_offers_a_reload(
-        context, page, site_copy, open_app):
-    site, server = site_copy
-    start_punto(open_app, page, server.url, seed="update")
+def _a_move_played(page, open_app, server, seed) -> dict:
+    """A match begun and one move played once the worker controls the page: the table's facts."""
+    start_punto(open_app, page, server.url, seed=seed)
     _wait_for_control(page)
     _play_a_move(page)
     wait_state(page, "human")
-    before = table_facts(page)
+    return table_facts(page)
+
+
+def _take_the_update(page):
+    with page.expect_navigation():
+        page.click("#update-reload")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+
+
+def test_an_update_downloads_only_what_changed_and_offers_a_reload(
+        context, page, site_copy, open_app):
+    site, server = site_copy
+    before = _a_move_played(page, open_app, server, "update")
     saved = storage(page)["tapis.save"]
 
     # A deploy that changes one line of the style sheet.
@@ -211,9 +222,7 @@ def test_an_update_downloads_only_what_changed_and_offers_a_reload(
     assert table_facts(page) == before
     assert set(_gets(server.log_text()[logged:])) == {"sw.js", "css/tapis.css"}
 
-    with page.expect_navigation():
-        page.click("#update-reload")
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    _take_the_update(page)
     assert wait_state(page, "human") == "human"
     assert storage(page)["tapis.save"] == saved
     assert table_facts(page) == before
@@ -224,11 +233,7 @@ def test_an_update_downloads_only_what_changed_and_offers_a_reload(
 def test_a_change_in_py_costs_only_py_zip_and_the_same_snapshot_starts_it(
         context, page, site_copy, open_app):
     site, server = site_copy
-    start_punto(open_app, page, server.url, seed="py update")
-    _wait_for_control(page)
-    _play_a_move(page)
-    wait_state(page, "human")
-    before = table_facts(page)
+    before = _a_move_played(page, open_app, server, "py update")
 
     # A deploy that changes one line of py/, built as `make site` does. (pack_py runs Chromium
     # itself: Playwright's sync API cannot run twice in one process.)
@@ -243,9 +248,7 @@ def test_a_change_in_py_costs_only_py_zip_and_the_same_snapshot_starts_it(
     page.wait_for_selector("#update", timeout=60_000)
     assert set(_gets(server.log_text()[logged:])) == {"sw.js", "py.zip"}
 
-    with page.expect_navigation():
-        page.click("#update-reload")
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    _take_the_update(page)
     assert _boot(page) == "snapshot"
     assert page.text_content("#home-label") == " — Home, v2"
     assert wait_state(page, "human") == "human"
