@@ -42,7 +42,7 @@ function same(a, b) {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-// The snapshot is ~6.5 MB more on the wire (gzip) and saves no other download: use it when the
+// The snapshot is ~6 MB more on the wire (gzip) and saves no other download: use it when the
 // service worker already holds it (no download), or on a fast link, where fetching it is
 // quicker than starting Python. Browsers without navigator.connection (Firefox,
 // Safari) use it from their second visit on.

@@ -24,7 +24,7 @@ PYODIDE_FILES = (
 
 # The editor (codemirror*, and index-* is its view), the terminal (xterm*, py-Dl-* its
 # worker side), MicroPython, the package graph (we load no packages), PyScript's own worker,
-# its zip reader for [files] (js/boot.mjs unpacks py.zip itself).
+# its zip reader for [files] (js/boot.mjs puts py.zip on Python's path itself).
 UNUSED_PYSCRIPT = ("*.map", "codemirror*", "index-*", "xterm*", "py-Dl-*", "mpy-*",
                    "pyodide_graph-*", "service-worker.js", "storage.js", "zip-*")
 
