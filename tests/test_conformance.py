@@ -187,3 +187,10 @@ def test_the_registry_lists_every_game_and_imports_only_the_one_asked_for():
                          check=True).stdout.splitlines()
     assert out[0] == str(sorted(g.id for g in registry.games()))
     assert out[1] == "['punttu']"
+
+
+@pytest.mark.parametrize("bad", ["nope", "", "PUNTO", None, 3, ["punto"], {"id": "punto"}])
+def test_the_registry_refuses_any_other_id_with_value_error(bad):
+    # A save names its game: whatever it holds, loading it gets the error it expects.
+    with pytest.raises(ValueError):
+        registry.get(bad)

@@ -17,9 +17,9 @@ _IDS: list = []
 def ids() -> list:
     """Every game's id, sorted, read from the names of the packages under games/."""
     if not _IDS:
-        _IDS.extend(sorted(game_id(info.name) for info in pkgutil.iter_modules(_packages.__path__)
+        _IDS.extend(sorted(id_of(info.name) for info in pkgutil.iter_modules(_packages.__path__)
                            if info.ispkg))
-    return _IDS
+    return list(_IDS)
 
 
 def _load(game_id: str):
@@ -40,10 +40,9 @@ def games_by_id() -> dict:
 
 
 def get(game_id):
-    if game_id in _GAMES:
-        return _GAMES[game_id]
+    """The game of that id, or ValueError (for any other value too: ids come from saves)."""
     if isinstance(game_id, str) and game_id in ids():
-        return _load(game_id)
+        return _GAMES.get(game_id) or _load(game_id)
     raise ValueError(f"unknown game {game_id!r}")
 
 
@@ -57,6 +56,6 @@ def module_name(game_id: str) -> str:
     return game_id.replace("-", "_")
 
 
-def game_id(module: str) -> str:
+def id_of(module: str) -> str:
     """The id of the game whose modules are named ``module``: "zero_pointe" -> "zero-pointe"."""
     return module.replace("_", "-")
