@@ -51,8 +51,7 @@ class Table(Frame):
         return [("deck", deck, t("punto.ui.deck", n=deck)), ("wins", wins, t("punto.ui.wins", n=wins))]
 
     def seat_body(self, view, seat: int, result, mine: bool) -> list:
-        """The seat's colours (and team), its trophies; while the seat on turn is not the
-        player's, the card it has just turned lies by its name."""
+        """The seat's colours (and team), its trophies."""
         t = self.app.t
         chips = el("span", "chips")
         if view["team"] is not None:
@@ -62,8 +61,6 @@ class Table(Frame):
                                  role="img", aria_label=t(f"punto.colour.{colour}")))
         for card in view["trophies"][seat]:
             chips.appendChild(self.card(card))
-        if result is None and not (self.active or self.hidden) and seat == view["to_move"]:
-            chips.appendChild(self.card(view["card"], id="turned"))
         return [chips]
 
     def prompt(self, view) -> str:
@@ -132,6 +129,11 @@ class Table(Frame):
         elif active:
             hand.appendChild(self.card(view["card"], id="turned", data_drag="card", role="button", tabindex="0"))
             hand.appendChild(el("p", "hint", self.app.t("punto.ui.hint")))
+        else:
+            # A computer's card shows here too, not in its panel: a panel that grew and shrank
+            # with it made the board jump at every turn.
+            hand.appendChild(self.card(view["card"], id="turned"))
+            hand.appendChild(el("p", "hint", self.app.t("punto.ui.their_card", name=self.name(view["to_move"]))))
         return hand
 
     # --- moves ---------------------------------------------------------------------------
