@@ -8,10 +8,11 @@ from engine.match import Match
 from engine.save import parse
 from i18n import LANGS, PLURAL, pick_lang, prefix, t
 from ui import home, overlay, sound, storage, update, url
-from ui.dom import by_id, closest, el, find, later, listen, set_flag, soon
+from ui.dom import by_id, closest, el, find, later, listen, morph, set_flag, soon
 from ui.drag import Picker
 from ui.newgame import NewGameForm
 from ui.tables import has_table, table_for
+from ui.tables.frame import Frame
 
 # A computer's pause and card flight, in ms, per move: at "normal" a move takes about 0.6 s, so
 # a Zéro Pointé turn (draw, then place) about 1.2 s, each step seen.
@@ -47,6 +48,7 @@ class App:
         listen(root, "change", self.on_change)
         listen(root, "keydown", self.on_key)
         listen(js.window, "storage", self.on_storage)
+        listen(self.screen, "animationend", Frame.settle)
         rules = {lang: js.Intl.PluralRules.new(lang) for lang in LANGS}
         PLURAL["rule"] = lambda lang, n: rules[lang].select(n)
         overlay.on_cancel(self.on_escape)
@@ -225,7 +227,11 @@ class App:
         for i, words in enumerate(self.log):
             items.appendChild(el("li", "latest" if i == len(self.log) - 1 else "", words))
         box.appendChild(items)
-        self.screen.appendChild(box)
+        shown = find(self.screen, ":scope > .movelog")  # kept by a table that redrew in place
+        if shown is None:
+            self.screen.appendChild(box)
+        else:
+            morph(shown, box)
 
     def settle_focus(self):
         """After a redraw, focus never stays on <body>: the card to play, else the status line."""

@@ -41,11 +41,27 @@ def stamp(key, build):
     return model.cloneNode(True)
 
 
-def add(parent, *children):
-    for child in children:
-        if child is not None:
-            parent.appendChild(child)
-    return parent
+def morph(live, fresh):
+    """Make ``live`` (in the page) the same as ``fresh`` (just built, not in the page) and return
+    the node now in the page. Subtrees that did not change keep their nodes, so the browser
+    restyles and lays out only what changed: a Punto move changes a few cells of a board of
+    dozens of cards, and redrawing them all made a computer's turn a long task. An element
+    whose tag, attributes or number of children differ is replaced whole, never patched: what
+    the table's motion left on a node (a card that glided, a slot that flashed) goes with it,
+    and a fresh node plays its animation again."""
+    if live.isEqualNode(fresh):
+        return live
+    if (live.nodeType != ELEMENT or live.childNodes.length != fresh.childNodes.length
+            or not live.cloneNode(False).isEqualNode(fresh.cloneNode(False))):
+        live.replaceWith(fresh)
+        return fresh
+    # Lists, not the live NodeLists: a fresh child that replaces a live one leaves ``fresh``.
+    for old, new in zip(list(live.childNodes), list(fresh.childNodes)):
+        morph(old, new)
+    return live
+
+
+ELEMENT = 1  # Node.ELEMENT_NODE
 
 
 def clear(node):

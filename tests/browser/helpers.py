@@ -46,9 +46,10 @@ def storage(page) -> dict:
 # --- the page's state ----------------------------------------------------------------------
 
 def mark_screen(page):
-    """Note the screen shown now: wait_state then waits for one drawn after this moment."""
-    page.evaluate(
-        "() => { const s = document.querySelector('#screen > *'); if (s) s.__seen = true; }")
+    """Note the screen shown now: wait_state then waits for one drawn after this moment (a new
+    screen, or the table drawn again: a table keeps the nodes that did not change)."""
+    page.evaluate("""() => { const s = document.querySelector('#screen > *'); if (s) s.__seen = true;
+        window.__drawnMark = document.documentElement.dataset.drawn; }""")
 
 
 def wait_state(page, *states, timeout=30_000) -> str:
@@ -59,7 +60,8 @@ def wait_state(page, *states, timeout=30_000) -> str:
             """(states) => {
                 const state = document.documentElement.dataset.state;
                 const screen = document.querySelector('#screen > *');
-                return states.includes(state) && screen && !screen.__seen && state;
+                const drawn = document.documentElement.dataset.drawn !== window.__drawnMark;
+                return states.includes(state) && screen && (!screen.__seen || drawn) && state;
             }""", arg=list(states), timeout=timeout)
     except PlaywrightTimeout:
         seen = page.evaluate("""() => [document.documentElement.dataset.state || null,
@@ -150,7 +152,7 @@ def expect_redraw(page):
             window.__nextBoard = eval(readBoard)();
             observer.disconnect();
         });
-        observer.observe(document.getElementById('screen'), {childList: true});
+        observer.observe(document.getElementById('screen'), {childList: true, subtree: true});
     }""", BOARD_JS)
 
 

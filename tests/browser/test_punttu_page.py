@@ -67,7 +67,7 @@ def _watch_next_trick(page):
             window.__ptTrick = [...document.querySelectorAll('#trick [data-card]')].map((n) => n.dataset.card);
             observer.disconnect();
         });
-        observer.observe(document.getElementById('screen'), {childList: true});
+        observer.observe(document.getElementById('screen'), {childList: true, subtree: true});
     }""")
 
 

@@ -62,11 +62,14 @@ def _resume(page, base_url, open_app, save: dict, prefs=PREFS):
 
 @contextmanager
 def _rerendered(page, old="section.table"):
-    """The action in the block redraws the screen: wait for the old drawing to leave, then
-    for a human to be asked something or a dialog to show (computers play meanwhile)."""
+    """The action in the block redraws the screen: wait for the old drawing to leave (or the
+    table to be drawn again in place), then for a human to be asked something or a dialog to
+    show (computers play meanwhile)."""
     before = page.locator(old).first.element_handle()
+    drawn = page.get_attribute("html", "data-drawn")
     yield
-    before.wait_for_element_state("hidden")  # detached counts as hidden
+    page.wait_for_function("""([node, drawn]) => !node.isConnected
+        || document.documentElement.dataset.drawn !== drawn""", arg=[before, drawn])
     page.wait_for_selector(SETTLED, state="attached")
 
 

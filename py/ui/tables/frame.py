@@ -6,10 +6,13 @@ area, its moves and its results (see ``ui/tables/punto.py`` for the smallest one
 A table is drawn as: the seat strip (the other seats, compact), the status line saying what to
 do now, the game's centre (board, piles, trick) and the player's own area (hand, grid, columns).
 """
-from ui.dom import clear, el
+import itertools
+
+from ui.dom import clear, el, find, morph, set_flag
 from ui.tables.common import reduced_motion, seat_names, standings
 
 CONFETTI = 24  # pieces of the match-end celebration
+DRAWS = itertools.count(1)
 
 
 class Frame:
@@ -55,10 +58,16 @@ class Frame:
                 table.appendChild(part)
         if result is not None and view["outcome"] is not None:
             table.appendChild(self._celebration())
-        before = self._places(self.app.screen) if self.round_seen is not None else None
-        clear(self.app.screen).appendChild(table)
+        screen = self.app.screen
+        before = self._places(screen) if self.round_seen is not None else None
+        shown = find(screen, ":scope > section.table")
+        if shown is not None and view["round"] == self.round_seen:
+            table = morph(shown, table)  # the same round goes on: only what changed is redrawn
+        else:
+            clear(screen).appendChild(table)
         self.reopen(table, keep)
         self._motion(table, view, before)
+        set_flag("drawn", next(DRAWS))  # a new drawing, even where nodes were kept (tests wait on it)
 
     def strip_seats(self, view, result) -> list:
         """The seats shown in the strip at the top: every other seat, in playing order from the
@@ -175,6 +184,18 @@ class Frame:
                         card.style.setProperty("--fy", f"{y0 - y1}px")
                         card.classList.add("moved")
         self.round_seen = view["round"]
+
+    @staticmethod
+    def settle(event):
+        """A card's glide or flip is over: it goes back to what a drawing of it holds, so that
+        the next drawing in place keeps its node (the page calls this at every animationend)."""
+        node = event.target
+        if node.classList.contains("moved") or node.classList.contains("arrive"):
+            node.classList.remove("moved", "arrive")
+            node.style.removeProperty("--fx")
+            node.style.removeProperty("--fy")
+            if not node.getAttribute("style"):
+                node.removeAttribute("style")
 
     def lively(self) -> bool:
         """Whether to show a game's longer motions (a trick swept away, cards drawn one by
