@@ -26,6 +26,8 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
+SETTLE_EVERY = 10  # worlds between two looks at whether the decision is settled
+
 
 @dataclass(frozen=True)
 class Guide:
@@ -41,12 +43,17 @@ class Guide:
     world: ``enter(world)`` turns a determinized world into one, and ``play(world, move)`` (which
     may change the world it is given) and the rollout work on it. ``halve`` lists the
     iterations after which the worse half of the candidates still racing is dropped
-    (successive halving: the later worlds go to the moves still in question)."""
+    (successive halving: the later worlds go to the moves still in question). ``settle`` (0:
+    never) ends the search early once two candidates are left and the leader's mean gain over
+    the other, world by world, is at least that many standard errors (looked at every
+    ``SETTLE_EVERY`` worlds from half the iterations on): the decision is made, and the time
+    goes to the close ones (a rule on the values, not a clock: still deterministic)."""
     candidates: Callable
     rollout: Callable = None
     iterations: int = 0
     rules: object = None
     halve: tuple = ()
+    settle: float = 0.0
 
 
 def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
@@ -57,20 +64,39 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
         return
     rules = guide.rules or game
     totals = [0.0] * len(moves)
+    values = [[] for _ in moves]  # each candidate's value in each world it has seen
     racing = list(range(len(moves)))  # every candidate still racing has seen the same worlds
     for done in range(guide.iterations):
         if done in guide.halve and len(racing) > 2:
             # The better half by total; the candidates' order breaks ties.
             racing = sorted(sorted(racing, key=lambda i: (-totals[i], i))[:(len(racing) + 1) // 2])
+        if (guide.settle and len(racing) == 2 and done >= guide.iterations // 2
+                and done % SETTLE_EVERY == 0 and _settled(values, racing, guide.settle)):
+            break
         world = game.determinize(state, seat, rng)
         rounds = game.rounds_done(world)
         luck = rng.getrandbits(32)
         for i in racing:
             after = rules.play(guide.rules.enter(world) if guide.rules else world, moves[i])
-            totals[i] += guide.rollout(after, rounds, random.Random(luck))[seat]
+            value = guide.rollout(after, rounds, random.Random(luck))[seat]
+            totals[i] += value
+            values[i].append(value)
             yield None
     # The best total; the candidates' order breaks ties.
     yield moves[max(racing, key=lambda i: (totals[i], -i))]
+
+
+def _settled(values: list, racing: list, margin: float) -> bool:
+    """Whether one of the two candidates racing leads the other by ``margin`` standard errors of
+    their mean difference over the worlds both have seen."""
+    first, second = (values[i] for i in racing)
+    gaps = [a - b for a, b in zip(first, second)]
+    count = len(gaps)
+    if count < 2:
+        return False
+    mean = sum(gaps) / count
+    spread = sum((gap - mean) ** 2 for gap in gaps) / (count - 1)
+    return mean * mean * count >= margin * margin * spread and mean != 0
 
 
 def choose(game, state, seat: int, view: dict, legal: list, rng, guide: Guide) -> str:
