@@ -15,6 +15,9 @@ that whole rounds stay cheap, they are played on a compact table (``Table``: a f
 cards, the cells a card may reach, and per colour the cells where one more card of it would
 complete a line, all kept up to date card by card), and a rollout plays them in one loop over
 local names rather than a call per card.
+
+Against medium (``bench/strength.py punto``, ``--seed bench``): 67 % of 200 matches (95 %
+60.2-73.1) with these settings, 61.5 % with 220 worlds, no settling and uniform random cells.
 """
 from functools import lru_cache
 
