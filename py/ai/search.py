@@ -15,8 +15,9 @@ draws find such a cell, about 690 of them a move thanks to a cheap rollout loop,
 halving and settled decisions ended early; 61.5 % before the cells next to their colour and
 the settling, against 53 % of 60 for the tree search; 56 % of 100 with 375 rollouts), not in
 Punttu (50.5 % of 200 deals against 57 % of 200: within the noise). The state is used for
-nothing but determinizing it: the search knows no card the seat does not. It never looks past the end of the round: the next deal comes from the match seed,
-which the seat must not use, so a move that ends the round is scored there by the guide.
+nothing but determinizing it: the search knows no card the seat does not. It never looks past
+the end of the round: the next deal comes from the match seed, which the seat must not use, so
+a move that ends the round is scored there by the guide.
 
 The search is a generator so that the page can run it in slices: ``think`` yields None after
 every rollout (well under 2 ms in CPython; the page runs as many as fit in its slice) and
