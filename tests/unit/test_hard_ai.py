@@ -97,6 +97,19 @@ def test_halving_drops_the_worse_half_and_still_yields_once_per_rollout():
     assert steps[-1] in candidates
 
 
+def test_a_settled_decision_ends_early_as_a_shorter_search_would():
+    game = registry.get("punto")
+    state = midgame(game, 9, "slices")
+    seat = game.to_move(state)
+    args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
+    guide = replace(ai.guide("punto"), iterations=80, halve=(5, 10), settle=1.0)
+    steps = list(search.think(*args, random.Random(1), guide))
+    worlds = 10 + (len(steps) - 1 - 5 * 5 - 5 * 3) // 2  # 5 racing, then 3, then 2
+    assert 40 <= worlds < 80 and worlds % search.SETTLE_EVERY == 0
+    shorter = replace(guide, iterations=worlds, settle=0.0)
+    assert steps[-1] == search.choose(*args, random.Random(1), shorter)
+
+
 def test_a_match_thinks_like_it_moves():
     match = Match.new("punttu", {}, "think", [{"kind": "hard", "name": "A"},
                                               {"kind": "medium", "name": "B"}])
