@@ -6,13 +6,10 @@ area, its moves and its results (see ``ui/tables/punto.py`` for the smallest one
 A table is drawn as: the seat strip (the other seats, compact), the status line saying what to
 do now, the game's centre (board, piles, trick) and the player's own area (hand, grid, columns).
 """
-import itertools
-
 from ui.dom import clear, el, find, morph, set_flag
 from ui.tables.common import reduced_motion, seat_names, standings
 
 CONFETTI = 24  # pieces of the match-end celebration
-DRAWS = itertools.count(1)
 
 
 class Frame:
@@ -20,6 +17,7 @@ class Frame:
     own_log = False  # a game that tells its moves on the table itself needs no log below
     total_key = ""  # the words of a score in the standings ("{name}: {score} points")
     prompt_names = False  # the game's prompts already address the player by name
+    drawings = 0  # tables drawn on this page, all matches together (<html data-drawn>)
 
     def __init__(self, app):
         self.app = app
@@ -67,7 +65,8 @@ class Frame:
             clear(screen).appendChild(table)
         self.reopen(table, keep)
         self._motion(table, view, before)
-        set_flag("drawn", next(DRAWS))  # a new drawing, even where nodes were kept (tests wait on it)
+        Frame.drawings += 1
+        set_flag("drawn", Frame.drawings)  # a new drawing, even where nodes were kept (tests wait on it)
 
     def strip_seats(self, view, result) -> list:
         """The seats shown in the strip at the top: every other seat, in playing order from the
