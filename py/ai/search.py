@@ -26,6 +26,7 @@ finally the move. ``choose`` runs it to the end. The number of iterations is fix
 same seed gives the same move in CPython and in the browser, and a reloaded match goes on as it
 would have.
 """
+import math
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -98,8 +99,10 @@ def _settled(values: list, racing: list, margin: float) -> bool:
     count = len(gaps)
     if count < 2:
         return False
-    mean = sum(gaps) / count
-    spread = sum((gap - mean) ** 2 for gap in gaps) / (count - 1)
+    # fsum, exact everywhere: sum() rounds differently from Python 3.12 on, and the browser's
+    # Python must settle exactly where CPython's does.
+    mean = math.fsum(gaps) / count
+    spread = math.fsum((gap - mean) ** 2 for gap in gaps) / (count - 1)
     return mean * mean * count >= margin * margin * spread and mean != 0
 
 
