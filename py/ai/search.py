@@ -19,12 +19,12 @@ nothing but determinizing it: the search knows no card the seat does not. It nev
 the end of the round: the next deal comes from the match seed, which the seat must not use, so
 a move that ends the round is scored there by the guide.
 
-The search is a generator so that the page can run it in slices: ``think`` yields None after
-every rollout (well under 2 ms in CPython; the page runs as many as fit in its slice) and
-finally the move. ``choose`` runs it to the end. The number of iterations is fixed per game
-(not a clock; a guide may end a settled decision earlier, by a rule on the values seen), so the
-same seed gives the same move in CPython and in the browser, and a reloaded match goes on as it
-would have.
+The search is a generator so that the page can run it in slices: ``think`` yields None once
+its candidates are named (the medium player's work, for most games) and after every rollout
+(well under 2 ms in CPython; the page runs as many as fit in its slice) and finally the move.
+``choose`` runs it to the end. The number of iterations is fixed per game (not a clock; a guide
+may end a settled decision earlier, by a rule on the values seen), so the same seed gives the
+same move in CPython and in the browser, and a reloaded match goes on as it would have.
 """
 import math
 import random
@@ -67,6 +67,7 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
     if len(moves) == 1:
         yield moves[0]
         return
+    yield None  # the page's slice may end here
     rules = guide.rules or game
     totals = [0.0] * len(moves)
     values = [[] for _ in moves]  # each candidate's value in each world it has seen

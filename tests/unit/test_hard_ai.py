@@ -79,7 +79,7 @@ def test_it_thinks_in_slices_and_ends_with_the_move():
     steps = list(search.think(*args, random.Random(1), guide))
     candidates = guide.candidates(*args[3:], random.Random(1))
     assert len(candidates) > 1  # a position where the search runs
-    assert steps[:-1] == [None] * (5 * len(candidates))  # one yield per rollout
+    assert steps[:-1] == [None] * (1 + 5 * len(candidates))  # the candidates, then each rollout
     assert steps[-1] in candidates
     assert steps[-1] == search.choose(*args, random.Random(1), guide)
 
@@ -93,7 +93,7 @@ def test_halving_drops_the_worse_half_and_still_yields_once_per_rollout():
     candidates = guide.candidates(*args[3:], random.Random(1))
     assert len(candidates) == 5
     steps = list(search.think(*args, random.Random(1), guide))
-    assert steps[:-1] == [None] * (2 * 5 + 2 * 3 + 2 * 2)  # 5 racing, then 3, then 2
+    assert steps[:-1] == [None] * (1 + 2 * 5 + 2 * 3 + 2 * 2)  # candidates; 5 racing, 3, 2
     assert steps[-1] in candidates
 
 
@@ -104,7 +104,7 @@ def test_a_settled_decision_ends_early_as_a_shorter_search_would():
     args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
     guide = replace(ai.guide("punto"), iterations=80, halve=(5, 10), settle=1.0)
     steps = list(search.think(*args, random.Random(1), guide))
-    worlds = 10 + (len(steps) - 1 - 5 * 5 - 5 * 3) // 2  # 5 racing, then 3, then 2
+    worlds = 10 + (len(steps) - 2 - 5 * 5 - 5 * 3) // 2  # candidates; 5 racing, 3, 2
     assert 40 <= worlds < 80 and worlds % search.SETTLE_EVERY == 0
     shorter = replace(guide, iterations=worlds, settle=0.0)
     assert steps[-1] == search.choose(*args, random.Random(1), shorter)
