@@ -127,7 +127,8 @@ class Punto(GameBase):
         kinds, pools = [], {}
         for cards in hidden:
             order = sorted(kind[card[0]] for card in cards)
-            rng.shuffle(order)
+            if order and order[0] != order[-1]:  # a deck of one kind has nothing to shuffle
+                rng.shuffle(order)
             kinds.append(order)
             for card in cards:
                 pools.setdefault(kind[card[0]], []).append(card)
