@@ -9,9 +9,9 @@ worlds then go to the moves still in question). Comparing the candidates on the 
 the same luck tells them apart by their own merit, not by the cards each happened to draw.
 Against the medium players it did better than the information-set tree search of the first
 version in Neuf vies (66.5 % of 200 games against 54 % of 120, its rollouts on medium's best
-four moves only) and in Punto (67 % of 200 matches, 95 % 60.2-73.1, `--seed bench`, with
+four moves only) and in Punto (67.5 % of 200 matches, 95 % 60.7-73.6, `--seed bench`, with
 rollouts played to the round's end that put a random card next to its own colour when a few
-draws find such a cell, about 690 of them a move thanks to a cheap rollout loop, successive
+draws find such a cell, about 575 of them a move thanks to a cheap rollout loop, successive
 halving and settled decisions ended early; 61.5 % before the cells next to their colour and
 the settling, against 53 % of 60 for the tree search; 56 % of 100 with 375 rollouts), not in
 Punttu (50.5 % of 200 deals against 57 % of 200: within the noise). The state is used for
