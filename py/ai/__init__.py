@@ -4,7 +4,8 @@ never the state itself, so it cannot know a hidden card.
 A game declares its levels (``game.levels``). "easy" plays a random legal move in every game;
 "hard" is the determinized search of ``ai.search`` with the game's guide ``ai.hard.<module>``
 (it is handed the state only to deal worlds that the seat cannot tell from it); any other level
-is the function of that name in ``ai/<game module>.py``: ``medium(view, legal, rng)``.
+is the function of that name in ``ai/<game module>.py``: ``medium(view, legal, rng)``, which
+returns the move or works in steps (``search.stepwise``: Punto's scores one move a step).
 """
 import importlib
 
@@ -40,14 +41,16 @@ def choose(game_id: str, level: str, view: dict, legal: list, rng, state=None):
     hard level only) is the real state, whose hidden cards the search redeals."""
     if level == "hard":
         return player(game_id, level)(view, legal, rng, state)
-    return player(game_id, level)(view, legal, rng)
+    for move in think(game_id, level, view, legal, rng):
+        if move is not None:
+            return move
 
 
 def think(game_id: str, level: str, view: dict, legal: list, rng, state=None):
     """The same choice as ``choose``, as a generator to run in slices: it yields None after each
-    rollout of the hard search, and last the move. Easy and medium yield the move at once."""
+    step of a level that works in steps (each rollout of the hard search), and last the move."""
     if level == "hard":
         game = registry.get(game_id)
         yield from search.think(game, state, view["seat"], view, legal, rng, guide(game_id))
     else:
-        yield choose(game_id, level, view, legal, rng)
+        yield (yield from search.stepwise(player(game_id, level)(view, legal, rng)))

@@ -24,15 +24,22 @@ UNCRUSHABLE = 9
 
 
 def medium(view: dict, legal: list, rng):
-    scored = scores(view, legal)
+    """Works in steps (see ``ai``): returns the move."""
+    scored = yield from scoring(view, legal)
     best = max(scored)
     return rng.choice([move for score, move in zip(scored, legal) if score >= best - 1e-9])
 
 
-def scores(view: dict, legal: list) -> list:
-    """Each legal move's score (WIN for a winning move): the hard level ranks moves by it."""
+def scoring(view: dict, legal: list):
+    """Each legal move's score (WIN for a winning move), which the hard level ranks moves by: a
+    generator that yields None after each move it scores (about a millisecond each in the page,
+    thirty moves or more in a round's middle) and returns the list."""
     table = _Table(view)
-    return [table.score(move) for move in legal]
+    scored = []
+    for move in legal:
+        scored.append(table.score(move))
+        yield None
+    return scored
 
 
 class _Table:

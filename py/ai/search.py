@@ -29,6 +29,7 @@ same move in CPython and in the browser, and a reloaded match goes on as it woul
 import math
 import random
 from dataclasses import dataclass
+from types import GeneratorType
 from typing import Callable
 
 SETTLE_EVERY = 10  # worlds between two looks at whether the decision is settled
@@ -39,7 +40,8 @@ class Guide:
     """What one game adds to the search.
 
     ``candidates(view, legal, rng)`` orders the seat's legal moves, best first, and keeps only
-    the promising ones (a guide whose candidates are always one move never searches).
+    the promising ones (a guide whose candidates are always one move never searches); it may work
+    in steps (``stepwise``).
     ``rollout(world, rounds, rng)`` plays a world on from the seat's move (each seat from its
     own hand, with a cheap version of the game's medium heuristic), no further than the end of
     the round after ``rounds`` finished ones, and returns one value per seat in [0, 1], higher
@@ -63,7 +65,7 @@ class Guide:
 
 def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
     """Yield None after each rollout, then the chosen move (one of ``legal``)."""
-    moves = guide.candidates(view, legal, rng)
+    moves = yield from stepwise(guide.candidates(view, legal, rng))
     if len(moves) == 1:
         yield moves[0]
         return
@@ -90,6 +92,15 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
             yield None
     # The best total; the candidates' order breaks ties.
     yield moves[max(racing, key=lambda i: (totals[i], -i))]
+
+
+def stepwise(found):
+    """``yield from stepwise(found)``: what a function gave, where the function may work in
+    steps, that is be a generator that yields None after each step and returns its result (so
+    that the page runs its work in slices too)."""
+    if isinstance(found, GeneratorType):
+        found = yield from found
+    return found
 
 
 def _settled(values: list, racing: list, margin: float) -> bool:

@@ -198,8 +198,9 @@ class Match:
                 return move
 
     def computer_think(self):
-        """``computer_move`` in slices for the page: yields None after each rollout of the
-        hard search, then the move (to ``play``). The same move as ``computer_move``."""
+        """``computer_move`` in slices for the page: yields None after each step of a level
+        that works in steps (each rollout of the hard search), then the move (to ``play``). The
+        same move as ``computer_move``."""
         seat = self.to_move
         rng = random.Random(f"{self.seed}:ai:{len(self.moves)}")
         yield from ai.think(self.game.id, self.seats[seat]["kind"], self.view(seat),

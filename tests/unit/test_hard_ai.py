@@ -70,6 +70,18 @@ def test_the_same_seed_gives_the_same_move(game):
     assert len({hard(game, state, seed=3, iterations=24) for _ in range(2)}) == 1
 
 
+def named(guide, view, legal) -> list:
+    """The guide's candidates, worked out to the end, and how many steps that took."""
+    steps = guide.candidates(view, legal, random.Random(1))
+    count = 0
+    while True:
+        try:
+            assert next(steps) is None
+            count += 1
+        except StopIteration as end:
+            return end.value, count
+
+
 def test_it_thinks_in_slices_and_ends_with_the_move():
     game = registry.get("punto")
     state = midgame(game, 9, "slices")
@@ -77,9 +89,11 @@ def test_it_thinks_in_slices_and_ends_with_the_move():
     guide = replace(ai.guide("punto"), iterations=5)
     args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
     steps = list(search.think(*args, random.Random(1), guide))
-    candidates = guide.candidates(*args[3:], random.Random(1))
-    assert len(candidates) > 1  # a position where the search runs
-    assert steps[:-1] == [None] * (1 + 5 * len(candidates))  # the candidates, then each rollout
+    candidates, scoring = named(guide, *args[3:])
+    assert scoring == len(args[4]) > 1  # a step per legal move scored, in a position where...
+    assert len(candidates) > 1  # ...the search runs
+    # The candidates, a step once they are named, then one per rollout.
+    assert steps[:-1] == [None] * (scoring + 1 + 5 * len(candidates))
     assert steps[-1] in candidates
     assert steps[-1] == search.choose(*args, random.Random(1), guide)
 
@@ -90,10 +104,10 @@ def test_halving_drops_the_worse_half_and_still_yields_once_per_rollout():
     seat = game.to_move(state)
     guide = replace(ai.guide("punto"), iterations=6, halve=(2, 4))
     args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
-    candidates = guide.candidates(*args[3:], random.Random(1))
+    candidates, scoring = named(guide, *args[3:])
     assert len(candidates) == 5
     steps = list(search.think(*args, random.Random(1), guide))
-    assert steps[:-1] == [None] * (1 + 2 * 5 + 2 * 3 + 2 * 2)  # candidates; 5 racing, 3, 2
+    assert steps[:-1] == [None] * (scoring + 1 + 2 * 5 + 2 * 3 + 2 * 2)  # 5 racing, 3, 2
     assert steps[-1] in candidates
 
 
@@ -104,7 +118,8 @@ def test_a_settled_decision_ends_early_as_a_shorter_search_would():
     args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
     guide = replace(ai.guide("punto"), iterations=80, halve=(5, 10), settle=1.0)
     steps = list(search.think(*args, random.Random(1), guide))
-    worlds = 10 + (len(steps) - 2 - 5 * 5 - 5 * 3) // 2  # candidates; 5 racing, 3, 2
+    scoring = named(guide, *args[3:])[1]
+    worlds = 10 + (len(steps) - 2 - scoring - 5 * 5 - 5 * 3) // 2  # 5 racing, then 3, then 2
     assert 40 <= worlds < 80 and worlds % search.SETTLE_EVERY == 0
     shorter = replace(guide, iterations=worlds, settle=0.0)
     assert steps[-1] == search.choose(*args, random.Random(1), shorter)

@@ -86,6 +86,15 @@ def test_it_plays_from_the_view_only():
     assert medium(state, 7) == medium(hidden, 7)
 
 
+def test_it_thinks_one_move_a_step_and_ends_with_its_choice():
+    state = position("g1 g2 b3 g4\n. b4 b5 b6", decks=["g6", "b1"])
+    seat = G.to_move(state)
+    view, legal = G.view(state, seat), G.legal_moves(state)
+    steps = list(ai.think("punto", "medium", view, legal, random.Random(3)))
+    assert steps[:-1] == [None] * len(legal)  # the page runs them in slices
+    assert steps[-1] == medium(state, 3)
+
+
 def test_it_beats_the_easy_player_in_most_seeded_games():
     """Forty quick two-player matches (one round each, so the file stays fast; the bench plays
     full matches), seats alternating. The medium player wins nearly all of them; 30 leaves a

@@ -38,8 +38,9 @@ SETTLE = 2.0      # standard errors of lead that end a decision early (search.Gu
 TRIES = 6         # random cells drawn before a rollout lists the legal ones
 
 
-def candidates(view: dict, legal: list, rng) -> list:
-    scored = medium.scores(view, legal)
+def candidates(view: dict, legal: list, rng):
+    """Works in steps, as the medium scoring does (see ``search.Guide``)."""
+    scored = yield from medium.scoring(view, legal)
     if max(scored) >= medium.WIN:
         return [legal[scored.index(max(scored))]]
     order = sorted(range(len(legal)), key=lambda i: -scored[i])
