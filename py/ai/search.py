@@ -26,10 +26,10 @@ its candidates are named (the medium player's work, for most games) and after ev
 may end a settled decision earlier, by a rule on the values seen), so the same seed gives the
 same move in CPython and in the browser, and a reloaded match goes on as it would have.
 """
+import inspect
 import math
 import random
 from dataclasses import dataclass
-from types import GeneratorType
 from typing import Callable
 
 SETTLE_EVERY = 10  # worlds between two looks at whether the decision is settled
@@ -98,7 +98,7 @@ def stepwise(found):
     """``yield from stepwise(found)``: what a function gave, where the function may work in
     steps, that is be a generator that yields None after each step and returns its result (so
     that the page runs its work in slices too)."""
-    if isinstance(found, GeneratorType):
+    if inspect.isgenerator(found):
         found = yield from found
     return found
 
