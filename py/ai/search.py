@@ -64,7 +64,8 @@ class Guide:
 
 
 def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
-    """Yield None after each rollout, then the chosen move (one of ``legal``)."""
+    """Yield None after each step (the candidates', once they are named, each rollout), then the
+    chosen move (one of ``legal``)."""
     moves = yield from stepwise(guide.candidates(view, legal, rng))
     if len(moves) == 1:
         yield moves[0]
