@@ -41,6 +41,9 @@ def stamp(key, build):
     return model.cloneNode(True)
 
 
+ELEMENT = 1  # Node.ELEMENT_NODE
+
+
 def morph(live, fresh):
     """Make ``live`` (in the page) the same as ``fresh`` (just built, not in the page) and return
     the node now in the page. Subtrees that did not change keep their nodes, so the browser
@@ -59,9 +62,6 @@ def morph(live, fresh):
     for old, new in zip(list(live.childNodes), list(fresh.childNodes)):
         morph(old, new)
     return live
-
-
-ELEMENT = 1  # Node.ELEMENT_NODE
 
 
 def clear(node):
