@@ -216,6 +216,26 @@ def test_zero_pointe_does_not_close_a_round_it_may_well_not_win():
     assert hard(game, state) not in ("take 2 3", "draw")
 
 
+
+@pytest.mark.parametrize("totals, closes", [((0, 0), False), ((60, 98), True)])
+def test_zero_pointe_closes_a_round_that_wins_the_match(totals, closes):
+    """Closing at 21 against about 31 with four cards unknown is unsafe in an ordinary round;
+    38 points ahead in the match's last round, it wins the match however that round goes."""
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table("2 3 2 3 3 2 3 2 1 1 1 ?", "2 2 2 2 ? ? ? ? 0 0 0 0",
+                              discard=(-2,), totals=totals)
+    assert (hard(game, state) == "take 2 3") is closes
+
+
+@pytest.mark.parametrize("totals, closes", [((0, 0), True), ((98, 60), False)])
+def test_zero_pointe_does_not_close_a_round_that_loses_the_match(totals, closes):
+    """Closing at 3 against about 31 wins an ordinary round; 38 points behind, it would end
+    the match lost."""
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table("0 1 0 1 1 0 1 0 0 1 0 ?", "2 2 2 2 ? ? ? ? 0 0 0 0",
+                              discard=(-2,), totals=totals)
+    assert (hard(game, state) == "take 2 3") is closes
+
 # --- Punttu -------------------------------------------------------------------------------------
 
 def test_punttu_beats_a_trick_with_its_cheapest_winning_card():
