@@ -216,7 +216,6 @@ def test_zero_pointe_does_not_close_a_round_it_may_well_not_win():
     assert hard(game, state) not in ("take 2 3", "draw")
 
 
-
 @pytest.mark.parametrize("totals, closes", [((0, 0), False), ((60, 98), True)])
 def test_zero_pointe_closes_a_round_that_wins_the_match(totals, closes):
     """Closing at 21 against about 31 with four cards unknown is unsafe in an ordinary round;
