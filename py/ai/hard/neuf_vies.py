@@ -11,6 +11,7 @@ import math
 from ai import neuf_vies as medium
 from ai.search import Guide
 from games.neuf_vies import GAME
+from games.neuf_vies.cards import face
 
 KEEP = 4          # candidate moves kept from the medium player's ranking
 ITERATIONS = 25   # worlds per decision (see bench/strength.py for the time it takes)
@@ -24,7 +25,25 @@ def candidates(view: dict, legal: list, rng) -> list:
     if view["phase"] in ("counter", "renew"):
         return [first] + rest
     scores = dict(zip(legal, medium.scores(view, legal)))
-    return [first] + sorted(rest, key=lambda move: -scores[move])[:KEEP - 1]
+    kept, seen = [first], {_kind(view, first)}
+    for move in sorted(rest, key=lambda move: -scores[move]):
+        # Moves that differ only by which copy of a card or which of two like columns do the
+        # same: one of them is enough, and the search's worlds go to moves that differ.
+        if len(kept) < KEEP and _kind(view, move) not in seen:
+            kept.append(move)
+            seen.add(_kind(view, move))
+    return kept
+
+
+def _kind(view: dict, move: str) -> tuple:
+    """What a move does: the card's face and the column it goes to, by its content."""
+    parts = move.split(" ")
+    if parts[0] == "discard":
+        return (face(parts[1]),)
+    card, seat, col = ((face(parts[1]), int(parts[2]), int(parts[3])) if parts[0] == "place"
+                       else (None, view["seat"], int(parts[1])))
+    slot = view["tableaux"][seat][col]
+    return card, seat, slot and tuple(c.get("back") or face(c["id"]) for c in slot["cards"])
 
 
 def rollout(world, done: int, rng) -> list:
