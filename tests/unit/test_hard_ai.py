@@ -8,6 +8,7 @@ import pytest
 
 import ai
 from ai import search
+from ai.hard import neuf_vies as neuf_vies_guide
 from ai.hard import punto as punto_guide
 from engine import registry
 from engine.match import Match
@@ -250,3 +251,16 @@ def test_neuf_vies_counters_an_attack_on_its_best_column():
     state = neuf_vies_table("? ? ? r8 | o2", "", hands=[["r1", "j"], ["g3"]], phase="counter",
                             attack=(0, 0, "r1"), current=1)
     assert hard(game, state).startswith("counter ")
+
+
+def test_neuf_vies_weighs_only_moves_that_differ():
+    # Two copies of b4, three empty slots, two like columns to attack: a copy or a slot more is
+    # the same move, and the four candidates are four different ones.
+    game = registry.get("neuf-vies")
+    state = neuf_vies_table("? r8 | ?", "g3 | g3", hands=[["b4", "b4", "g6", "s"], ["r1"]])
+    moves = neuf_vies_guide.candidates(game.view(state, 0), game.legal_moves(state),
+                                       random.Random(0))
+    assert len(moves) == neuf_vies_guide.KEEP
+    attacks = [m for m in moves if m.startswith("place g6") and m.endswith((" 1 0", " 1 1"))]
+    on_empty = [m.split(" ")[1][:2] for m in moves if m.endswith((" 0 2", " 0 3"))]
+    assert len(attacks) <= 1 and len(on_empty) == len(set(on_empty))
