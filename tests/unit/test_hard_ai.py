@@ -7,12 +7,15 @@ from dataclasses import replace
 import pytest
 
 import ai
+from ai import punttu as punttu_medium
 from ai import search
 from ai.hard import neuf_vies as neuf_vies_guide
 from ai.hard import punto as punto_guide
+from ai.hard import punttu as punttu_guide
 from engine import registry
 from engine.match import Match
 from games.punto import rounds
+from games.punttu.cards import VALUES
 from test_neuf_vies_positions import table as neuf_vies_table
 from test_punto_ai import opponent_can_win
 from test_punto_positions import play as punto_play
@@ -236,12 +239,24 @@ def test_zero_pointe_does_not_close_a_round_that_loses_the_match(totals, closes)
                               discard=(-2,), totals=totals)
     assert (hard(game, state) == "take 2 3") is closes
 
+
 # --- Punttu -------------------------------------------------------------------------------------
 
 def test_punttu_beats_a_trick_with_its_cheapest_winning_card():
     game = registry.get("punttu")
     state = punttu_play(arranged(2, [["o3", "c5", "b1"], ["c4", "e7", "b11"]], dealer=1), "o3")
     assert hard(game, state, iterations=300) == "play c4"
+
+
+def test_punttu_weighs_each_value_in_hand_once():
+    # An ace and a king are both worth 1: playing either does the same, so the search weighs
+    # two choices, not three, the medium player's first.
+    game = registry.get("punttu")
+    state = arranged(2, [["o1", "c12", "e7"], ["c4", "e5", "b3"]], dealer=1)
+    view, legal = game.view(state, 0), game.legal_moves(state)
+    named = punttu_guide.candidates(view, legal, random.Random(1))
+    assert sorted(VALUES[move.split(" ")[1]] for move in named) == [1, 7]
+    assert named[0] == punttu_medium.medium(view, legal, random.Random(1))
 
 
 # --- Neuf vies ----------------------------------------------------------------------------------
