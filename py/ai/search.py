@@ -8,18 +8,18 @@ is played (a guide may drop the worse half of the candidates after some iteratio
 worlds then go to the moves still in question). Comparing the candidates on the same worlds and
 the same luck tells them apart by their own merit, not by the cards each happened to draw.
 Against the medium players it did better than the information-set tree search of the first
-version in Neuf vies (70 % of 200 games, 95 % 63.3-75.9, `--seed fresh5`, its rollouts on
+version in Neuf vies (65.6 % of 700 games on four seed sets, 58.5-70 % a set, its rollouts on
 medium's best four moves that differ, against 54 % of 120; 55 % of 200 on `fresh2` while the
 four were often one move several times) and in Punto (67.5 % of 200 matches, 95 % 60.7-73.6,
 `--seed bench`, with rollouts played to the round's end that put a random card next to its own
 colour when a few draws find such a cell, about 575 of them a move thanks to a cheap rollout
 loop, successive halving and settled decisions ended early; 61.5 % before the cells next to
 their colour and the settling, against 53 % of 60 for the tree search; 56 % of 100 with 375
-rollouts), not in Punttu (50.5 % of 200 deals against 57 % of 200: within the noise; 49 % of
-400 with 300 worlds). The state
-is used for nothing but determinizing it: the search knows no card the seat does not. It never
-looks past the end of the round: the next deal comes from the match seed, which the seat must
-not use, so a move that ends the round is scored there by the guide.
+rollouts), not in Punttu (50.5 % of 200 deals against 57 % of 200: within the noise; 49.3 % of
+600 with 300 worlds). The state is used for nothing but determinizing it: the search knows no
+card the seat does not. It never looks past the end of the round: the next deal comes from the
+match seed, which the seat must not use, so a move that ends the round is scored there by the
+guide.
 
 The search is a generator so that the page can run it in slices: ``think`` yields None once
 its candidates are named (the medium player's work, for most games) and after every rollout

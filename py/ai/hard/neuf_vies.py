@@ -3,10 +3,11 @@
 Candidates: the medium player's best few moves that differ, its choice first (every move in
 answer to an attack: there are few). Moves that do the same (another copy of the card, another
 empty slot, a column like the other) count once: before, the four were often one move several
-times, and the hard level won no more than the medium one (50 % of 100 games on `--seed nv1`,
-55 % of 200 on `fresh2`); with four different ones it won 67.5 % of 100 on `nv1` (95 %
-57.8-75.9) and 70 % of 200 on `fresh5` (95 % 63.3-75.9, final scores 73.7 against 58.2), about
-120 ms a move (worst 341 ms), 25 worlds and 4 plies as before.
+times, and the hard level won little more than the medium one (50 % of 100 games on `--seed
+nv1`, 55 % of 200 on `fresh2`); with four different ones it won 67.5 % of 100 on `nv1` (95 %
+57.8-75.9), 70 % of 200 on `fresh5` (63.3-75.9, final scores 73.7 against 58.2), 58.5 % of
+200 on `fresh2` (51.6-65.1) and 67.5 % of 200 on `bench` (60.7-73.6): 65.6 % of the 700, about
+115 ms a move (worst 341 ms), 25 worlds and 4 plies as before.
 
 Rollouts: a few plies played by the medium player from each seat's own view (it answers
 attacks, renews them, puts won cards), then the position judged by the score: each seat's lead

@@ -3,17 +3,17 @@
 Candidates: one card of each value in hand (the suit never matters: two cards of one value do
 the same in every world, and the worlds go to choices that differ), the medium player's choice
 first. Rollouts: the deal played to its end on card values alone, every seat following the
-medium player's rule of thumb: lead low; beat the trick with the cheapest card that does
-(before others, only with a 5 or more), else throw the lowest card; now and then any card, so
-that the rollouts do not all agree with the rule. A deal is worth its win, shared on a tie
-(worth a little of its points too, it won 50 % of 200 deals against medium; on the win alone,
-57 %, with the first version's tree search). The rule is close to what medium does (it too
-beats a trick with its cheapest winning card when it plays last), so the search gains little
-over it: 50.5 % of 200 deals with 450 worlds; with 300 (about 70 ms a move in CPython, a third
-less), 51.0 % on `--seed bench` and 47.0 % on `--seed fresh2` (95 % intervals about 7 points
-either way). A search of its own, tried on a branch (rollouts on medium's rule made exact, the
-other's hand read from its last plays), won 58.5 % and 50.5 %: no surer. Punttu falls short
-of the 65 % aimed at.
+medium player's rule of thumb: lead low; beat the trick with the cheapest card that does (before
+others, only with a 5 or more), else throw the lowest card; now and then any card, so that the
+rollouts do not all agree with the rule. A deal is worth its win, shared on a tie (worth a
+little of its points too, it won 50 % of 200 deals against medium; on the win alone, 57 %, with
+the first version's tree search). The rule is close to what medium does (it too beats a trick
+with its cheapest winning card when it plays last), so the search gains little over it: 50.5 %
+of 200 deals with 450 worlds; with 300 (about 70 ms a move in CPython, a third less), 51.0 % on
+`--seed bench`, 47.0 % on `--seed fresh2` and 49.8 % on `--seed fresh3` (95 % intervals about 7
+points either way). A search of its own, tried on a branch (rollouts on medium's rule made
+exact, the other's hand read from its last plays), won 58.5 % and 50.5 %: no surer. Punttu falls
+short of the 65 % aimed at.
 """
 from ai import punttu as medium
 from ai.search import Guide
