@@ -83,6 +83,13 @@ def _cells(rows) -> list:
     return out
 
 
+def above(x: float, mean: float, unknown: int) -> float:
+    """The chance that a round score estimated at ``mean``, with ``unknown`` of its cards still
+    to be seen, ends above ``x``: a normal spread of CARD_SD a card."""
+    spread = CARD_SD * math.sqrt(unknown) or 1.0
+    return 0.5 * (1.0 + math.erf((mean - x) / (spread * math.sqrt(2.0))))
+
+
 class Estimate:
     """What the player knows, and the estimates built on it. Moves are scored as
     ``(gain, risk)``: risk is OPEN, the expected cost of closing, or None (refused)."""
@@ -181,8 +188,7 @@ class Estimate:
         """The chance that ``final`` ends below every other seat's score."""
         lowest = 1.0
         for estimate, hidden, last_turn in self.others():
-            spread = CARD_SD * math.sqrt(hidden + unknown) or 1.0
-            lowest *= 0.5 * (1.0 + math.erf((estimate - last_turn - final) / (spread * math.sqrt(2.0))))
+            lowest *= above(final, estimate - last_turn, hidden + unknown)
         return lowest
 
     def _risk(self, cells, unknown: int = 0):

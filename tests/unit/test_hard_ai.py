@@ -254,9 +254,9 @@ def test_punttu_weighs_each_value_in_hand_once():
     game = registry.get("punttu")
     state = arranged(2, [["o1", "c12", "e7"], ["c4", "e5", "b3"]], dealer=1)
     view, legal = game.view(state, 0), game.legal_moves(state)
-    named = punttu_guide.candidates(view, legal, random.Random(1))
-    assert sorted(VALUES[move.split(" ")[1]] for move in named) == [1, 7]
-    assert named[0] == punttu_medium.medium(view, legal, random.Random(1))
+    moves = punttu_guide.candidates(view, legal, random.Random(1))
+    assert sorted(VALUES[move.split(" ")[1]] for move in moves) == [1, 7]
+    assert moves[0] == punttu_medium.medium(view, legal, random.Random(1))
 
 
 # --- Neuf vies ----------------------------------------------------------------------------------

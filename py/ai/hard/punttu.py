@@ -19,6 +19,7 @@ from ai import punttu as medium
 from ai.search import Guide
 from games.punttu import rules
 from games.punttu.cards import VALUES, points
+from games.punttu.moves import parse_move
 
 ITERATIONS = 300  # worlds per decision (see bench/strength.py for the time it takes)
 WANDER = 0.1      # chance that a rollout plays any card
@@ -35,7 +36,7 @@ def candidates(view: dict, legal: list, rng) -> list:
 
 
 def _value(move: str) -> int:
-    return VALUES[move.split(" ")[1]]
+    return VALUES[parse_move(move)]
 
 
 def rollout(world, done: int, rng) -> list:

@@ -23,8 +23,6 @@ where only the match counts), about 1.5 ms a move (worst 36 ms). Tried and dropp
 face-down card while closing is unsafe (60.8 %), a charge for the card that lets the next
 player close below it (57.2 %).
 """
-import math
-
 from ai import zero_pointe as medium
 from ai.search import Guide
 
@@ -65,15 +63,11 @@ class Careful(medium.Estimate):
         mine_total, their_total = self.totals[self.me], self.totals[1 - self.me]
         if mine_total + final < self.target and their_total + theirs < self.target:
             return None
-        lead = their_total - mine_total
-        spread = medium.CARD_SD * math.sqrt(hidden + unknown) or 1.0
-
-        def above(x):  # the chance that their round score ends above x
-            return 0.5 * (1.0 - math.erf((x - theirs) / (spread * math.sqrt(2.0))))
-
-        win = above(max(final, final - lead))  # not doubled, and below them overall
+        lead, cards = their_total - mine_total, hidden + unknown
+        win = medium.above(max(final, final - lead), theirs, cards)  # not doubled, below overall
         if final > 0:  # doubled, and still below them overall
-            win += max(0.0, above(self.multiplier * final - lead) - above(final))
+            win += max(0.0, medium.above(self.multiplier * final - lead, theirs, cards)
+                       - medium.above(final, theirs, cards))
         return win
 
 
