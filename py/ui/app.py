@@ -8,7 +8,8 @@ from engine.match import Match
 from engine.save import parse
 from i18n import LANGS, PLURAL, pick_lang, prefix, t
 from ui import home, overlay, sound, storage, update, url
-from ui.dom import by_id, closest, el, find, later, listen, morph, set_flag, soon
+from ui.dom import by_id, closest, find, later, listen, morph, mount, set_flag, soon
+from ui.html import el
 from ui.drag import Picker
 from ui.newgame import NewGameForm
 from ui.tables import has_table, table_for
@@ -229,20 +230,19 @@ class App:
         box.appendChild(items)
         shown = find(self.screen, ":scope > .movelog")  # kept by a table that redrew in place
         if shown is None:
-            self.screen.appendChild(box)
+            mount(self.screen, box)
         else:
             morph(shown, box)
 
     def settle_focus(self):
-        """After a redraw, focus never stays on <body>: the card to play, else the status line."""
+        """After a redraw, focus never stays on <body>: the card to play, else the status line
+        (which holds it only until there is a card to play)."""
         active = js.document.activeElement
-        if by_id("overlay").open or (active and active.tagName != "BODY"
+        if by_id("overlay").open or (active and active.tagName != "BODY" and active.id != "status"
                                      and self.screen.contains(active)):
             return
         target = find(self.screen, "[data-drag]") or find(self.screen, "#status")
         if target is not None:
-            if not target.hasAttribute("tabindex"):
-                target.setAttribute("tabindex", "-1")
             target.focus()
 
     def save(self) -> bool:

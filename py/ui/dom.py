@@ -1,66 +1,70 @@
-"""Small DOM helpers. Text always goes in with textContent: names and stored text are never HTML."""
+"""Small DOM helpers: elements built in Python (``ui.html``) put in the page, kept in step with
+it, and listened to."""
 import js
 from pyodide.ffi import create_once_callable, create_proxy
+
+from ui.html import Node, escape_text
 
 document = js.document
 _LISTENERS = []  # proxies of page-long listeners, kept alive for the page's lifetime
 
 
-def el(tag: str, cls: str = "", text=None, *children, **attrs):
-    """A new element; ``data_card="r7a"`` becomes ``data-card="r7a"``; None/False attrs are left out."""
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text is not None:
-        node.textContent = str(text)
-    set_attrs(node, **attrs)
-    for child in children:
-        if child is not None:
-            node.appendChild(child)
-    return node
+_TEMPLATE = []  # the <template> that parses nodes' HTML (made at first use: CPython imports this module too)
 
 
-def set_attrs(node, **attrs):
-    for name, value in attrs.items():
-        if value is None or value is False:
-            continue
-        node.setAttribute(name.rstrip("_").replace("_", "-"), "" if value is True else str(value))
-    return node
+def realize(node: Node):
+    """The page's element for ``node``, made in one parse, not yet in the page."""
+    if not _TEMPLATE:
+        _TEMPLATE.append(document.createElement("template"))
+    template = _TEMPLATE[0]
+    template.innerHTML = node.html
+    return template.content.firstChild
 
 
-_STAMPS = {}
-
-
-def stamp(key, build):
-    """A deep copy of the element ``build()`` returns, built once per ``key``: one call into the
-    page instead of one per element and attribute (a Punto card is a dozen elements, and a
-    redraw after each move draws every card on the table)."""
-    model = _STAMPS.get(key)
-    if model is None:
-        model = _STAMPS[key] = build()
-    return model.cloneNode(True)
+def mount(parent, node: Node):
+    """Put ``node`` at the end of ``parent`` (in the page); return the element now there."""
+    return parent.appendChild(realize(node))
 
 
 ELEMENT = 1  # Node.ELEMENT_NODE
 
 
-def morph(live, fresh):
-    """Make ``live`` (in the page) the same as ``fresh`` (just built, not in the page) and return
-    the node now in the page. Subtrees that did not change keep their nodes, so the browser
-    restyles and lays out only what changed: a Punto move changes a few cells of a board of
-    dozens of cards, and redrawing them all made a computer's turn a long task. An element
-    whose tag, attributes or number of children differ is replaced whole, never patched: what
-    the table's motion left on a node (a card that glided, a slot that flashed) goes with it,
-    and a fresh node plays its animation again."""
-    if live.isEqualNode(fresh):
+def morph(live, fresh: Node):
+    """Make ``live`` (in the page) what ``fresh`` describes and return the element now in the
+    page. Subtrees that did not change keep their elements, so the browser restyles and lays out
+    only what changed: a Punto move changes a few cells of a board of dozens of cards, and
+    redrawing them all made a computer's turn a long task. An element whose tag, attributes or
+    number of children differ is replaced whole, never patched: what the table's motion left on
+    it (a card that glided, a slot that flashed) goes with it, and a new element plays its
+    animation again. What is compared is the page's element as it is now, motion included."""
+    return _morph(live, fresh, live.outerHTML if live.nodeType == ELEMENT else None)
+
+
+def _morph(live, fresh: Node, outer):
+    """``morph`` with ``live``'s HTML (None if it is no element) already read: each child the
+    same as built is found in it, and only the others are looked at, one call each."""
+    if outer == fresh.html:
         return live
-    if (live.nodeType != ELEMENT or live.childNodes.length != fresh.childNodes.length
-            or not live.cloneNode(False).isEqualNode(fresh.cloneNode(False))):
-        live.replaceWith(fresh)
-        return fresh
-    # Lists, not the live NodeLists: a fresh child that replaces a live one leaves ``fresh``.
-    for old, new in zip(list(live.childNodes), list(fresh.childNodes)):
-        morph(old, new)
+    head, nodes = fresh.head(), fresh.nodes()
+    if outer is None or not outer.startswith(head) or live.childNodes.length != len(nodes):
+        made = realize(fresh)
+        live.replaceWith(made)
+        return made
+    kids, at = live.childNodes, len(head)  # where the next child's HTML begins (None: unknown)
+    for i, new in enumerate(nodes):
+        text = isinstance(new, str)
+        shown = escape_text(new) if text else new.html
+        if at is not None and outer.startswith(shown, at):
+            at += len(shown)  # this child is already what was built
+            continue
+        old = kids.item(i)
+        if text or old.nodeType != ELEMENT:
+            old.replaceWith(new if text else realize(new))  # a string becomes a text node
+            at = None
+        else:
+            html = old.outerHTML
+            _morph(old, new, html)
+            at = None if at is None else at + len(html)
     return live
 
 

@@ -1,13 +1,13 @@
 """The home screen: the four games, Continue when a match is saved, language and speed."""
 from engine import registry
 from i18n import prefix
-from ui.dom import clear, el
+from ui.dom import clear, mount
+from ui.html import el
 from ui.tables import has_table
 
 
 def render(app, screen, saved):
     """``saved`` is the saved Match, or None. A game shows as playable once it has a table."""
-    clear(screen)
     page = el("section", "home")
     if saved is not None:
         label = app.t("home.continue", game=app.game_name(saved.game.id), round=saved.round_no())
@@ -32,7 +32,7 @@ def render(app, screen, saved):
         tiles.appendChild(tile)
     page.appendChild(tiles)
     page.appendChild(_settings(app))
-    screen.appendChild(page)
+    mount(clear(screen), page)
 
 
 def _settings(app):

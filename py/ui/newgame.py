@@ -1,7 +1,8 @@
 """The new-game screen, built from the game's declared options: nothing here knows a rule."""
 from engine.match import NAME_MAX, seat_kinds
 from i18n import prefix
-from ui.dom import clear, el
+from ui.dom import clear, mount
+from ui.html import el
 
 
 class NewGameForm:
@@ -13,7 +14,6 @@ class NewGameForm:
 
     def render(self, screen, defaults: dict):
         t = self.app.t
-        clear(screen)
         form = el("form", "newgame", None, data_game=self.game.id)
         form.appendChild(el("h2", "", t("newgame.title", game=self.app.game_name(self.game.id))))
         for option in self.game.options:
@@ -26,7 +26,7 @@ class NewGameForm:
         form.appendChild(el("div", "buttons", None,
                             el("button", "btn", t("btn.back"), type="button", data_action="home"),
                             el("button", "btn primary", t("btn.start"), type="button", data_action="start")))
-        screen.appendChild(form)
+        mount(clear(screen), form)
         self.render_seats(screen)
 
     def _option(self, option, value):
@@ -57,7 +57,7 @@ class NewGameForm:
             entry = el("input", "", None, name=f"name{i}", value=name, maxlength=NAME_MAX,
                        placeholder=t("seat.default", n=i + 1), aria_label=t("newgame.name", n=i + 1),
                        autocomplete="off")
-            box.appendChild(el("li", "seat-row", None, entry, kinds))
+            mount(box, el("li", "seat-row", None, entry, kinds))
 
     def players(self, screen) -> int:
         field = screen.querySelector('[data-option="players"]')

@@ -2,7 +2,8 @@
 in the page's native modal <dialog> (focus stays inside; the browser returns it on close).
 Each button carries a ``data-action`` handled by the app. A result dialog can be folded away to
 look at the table it announces, and unfolded again."""
-from ui.dom import by_id, clear, el, listen
+from ui.dom import by_id, clear, listen, mount
+from ui.html import el
 
 _STATE = {"escape": None}
 
@@ -23,12 +24,12 @@ def show(title: str, *body, buttons=(), cls: str = "", escape=None, fold_label=N
             box.appendChild(el("p", "", part) if isinstance(part, str) else part)
     row = el("div", "buttons")
     for label, action, *extra in buttons:
-        row.appendChild(el("button", "btn primary" if not row.children.length else "btn", label,
+        row.appendChild(el("button", "btn primary" if not row.children else "btn", label,
                            type="button", data_action=action, **(extra[0] if extra else {})))
     if fold_label:
         row.appendChild(el("button", "btn", fold_label, type="button", data_action="fold"))
     box.appendChild(row)
-    layer.appendChild(box)
+    box = mount(layer, box)
     layer.setAttribute("aria-labelledby", "dialog-title")
     _STATE["escape"] = escape
     unfold = by_id("unfold")

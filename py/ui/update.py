@@ -6,7 +6,8 @@ after every move, and a reload returns to it."""
 import js
 from pyodide.ffi import create_once_callable
 
-from ui.dom import by_id, el, listen
+from ui.dom import by_id, listen, realize
+from ui.html import el
 
 OFFER_ID = "update"
 CHECK_EVERY_MS = 3_600_000  # a tab left open for days still hears of new versions
@@ -57,6 +58,6 @@ def offer(app) -> None:
     if old:
         old.remove()
     button = el("button", "btn small", app.t("update.reload"), type="button", id="update-reload")
-    listen(button, "click", lambda _event: js.location.reload())
-    banner = el("p", "notice", app.t("update.ready") + " ", button, id=OFFER_ID, role="status")
+    banner = realize(el("p", "notice", app.t("update.ready") + " ", button, id=OFFER_ID, role="status"))
+    listen(banner.querySelector("button"), "click", lambda _event: js.location.reload())
     by_id("notice").after(banner)

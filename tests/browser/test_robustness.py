@@ -182,3 +182,27 @@ def test_a_reload_after_starting_from_a_game_link_returns_to_the_table(english, 
     reload(page)
     assert wait_state(page, "human") == "human"
     assert page.locator("form.newgame").count() == 0
+
+
+def test_names_that_look_like_markup_stay_text(english, base_url, open_app):
+    """The table is built as HTML in Python: every name must come out as the very text typed,
+    on the first drawing and on the redraws after moves (which only patch what changed)."""
+    from engine.match import Match
+    names = ["<img src=x onerror=p=1>", "Bo \"<b>\u00a0'é &amp; <i"]
+    seats = [{"kind": "human", "name": names[0]}, {"kind": "medium", "name": names[1]}]
+    match = Match.new("punto", {"players": 2}, "markup", seats)
+    page = english
+    put_storage(page, base_url, {"tapis.save": json.dumps(match.dump())})
+    open_app(page, base_url)
+    page.click('[data-action="continue"]')
+    shown = "() => [...document.querySelectorAll('.seat-name')].map((n) => n.textContent)"
+    for _ in range(2):
+        if wait_state(page, "human", "computer") == "computer":
+            wait_state(page, "human")
+        assert page.evaluate(shown) == names
+        assert page.evaluate("document.querySelectorAll('#screen img, #screen b, .seat-name *').length") == 0
+        tap_card(page)
+    wait_state(page, "human")
+    assert names[1] in page.text_content(".movelog")
+    assert page.evaluate(shown) == names
+    assert page.evaluate("window.p") is None

@@ -2,7 +2,8 @@
 import js
 
 from engine.game import LOW_WINS
-from ui.dom import el, later
+from ui.dom import later
+from ui.html import el
 
 
 def seat_names(app, seats) -> str:

@@ -6,7 +6,8 @@ area, its moves and its results (see ``ui/tables/punto.py`` for the smallest one
 A table is drawn as: the seat strip (the other seats, compact), the status line saying what to
 do now, the game's centre (board, piles, trick) and the player's own area (hand, grid, columns).
 """
-from ui.dom import clear, el, find, morph, set_flag
+from ui.dom import clear, find, morph, mount, set_flag
+from ui.html import el
 from ui.tables.common import reduced_motion, seat_names, standings
 
 CONFETTI = 24  # pieces of the match-end celebration
@@ -50,7 +51,10 @@ class Frame:
             for seat in seats:
                 strip.appendChild(self.panel(view, seat, result, mine=False))
             table.appendChild(strip)
-        table.appendChild(el("p", "status", self.status(view, active, hidden, result), id="status"))
+        # Focusable from the start: the page focuses it when there is no card to play, and a
+        # status line that gained an attribute then would be replaced, not updated, at each move.
+        table.appendChild(el("p", "status", self.status(view, active, hidden, result), id="status",
+                             tabindex="-1"))
         for part in self.centre(view, active, hidden, result) + self.own(view, active, hidden, result):
             if part is not None:
                 table.appendChild(part)
@@ -62,7 +66,7 @@ class Frame:
         if shown is not None and view["round"] == self.round_seen:
             table = morph(shown, table)  # the same round goes on: only what changed is redrawn
         else:
-            clear(screen).appendChild(table)
+            table = mount(clear(screen), table)
         self.reopen(table, keep)
         self._motion(table, view, before)
         Frame.drawings += 1

@@ -5,7 +5,8 @@ A hand card is dragged (or tapped, or moved by keyboard) onto a lit column, empt
 nothing can be placed, the discard pile. The answers that are not placements (counter or let
 through, attack again or stop) are buttons; where won cards go is chosen by a tap on a lit slot.
 What is legal always comes from the view's ``legal`` list."""
-from ui.dom import el, find, later
+from ui.dom import find, later, mount
+from ui.html import el
 from ui.tables.common import fly, seat_names
 from ui.tables.frame import Frame
 
@@ -370,8 +371,7 @@ class Table(Frame):
         origin = find(screen, f'.seat[data-seat="{seat}"] .seat-head')
         flyer = None
         if origin is not None:
-            flyer = self.card(self._card_of(rest[0]), "nv-flyer")
-            origin.appendChild(flyer)
+            flyer = mount(origin, self.card(self._card_of(rest[0]), "nv-flyer"))
         fly(flyer, find(screen, target), ms, then)
 
     # --- results -------------------------------------------------------------------------
@@ -399,17 +399,16 @@ class Table(Frame):
         last = view["last_round"]
         scores, backs, winners = last["scores"], last["backs"], last["winners"]
         order = sorted(range(view["players"]), key=lambda s: (-scores[s], -backs[s], s))
-        table = el("table", "scores nv-rank")
         head = el("tr")
         for key in ("neuf_vies.ui.rank", "neuf_vies.ui.player", "neuf_vies.ui.score", "neuf_vies.ui.backs"):
             head.appendChild(el("th", "", t(key)))
-        table.appendChild(head)
+        rows = el("tbody")
         for place, seat in enumerate(order, 1):
             row = el("tr", "closer" if seat in winners else "")
             for value in (place, self.name(seat), scores[seat], backs[seat]):
                 row.appendChild(el("td", "", value))
-            table.appendChild(row)
-        body = [self._why(last), table]
+            rows.appendChild(row)
+        body = [self._why(last), el("table", "scores nv-rank", None, el("thead", "", None, head), rows)]
         best = max(scores)
         if sum(1 for s in scores if s == best) > 1:
             body.append(t("neuf_vies.ui.shared" if len(winners) > 1 else "neuf_vies.ui.tiebreak"))

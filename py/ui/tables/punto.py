@@ -2,7 +2,8 @@
 and the turned card, which a human drags (or taps, or moves by keyboard) onto a lit cell."""
 from games.punto.board import SQUARE
 from games.punto.cards import card_colour, card_value
-from ui.dom import by_id, el, find, set_attrs, stamp
+from ui.dom import by_id, find
+from ui.html import el
 from ui.tables.common import fly, seat_names, standings
 from ui.tables.frame import Frame
 
@@ -10,6 +11,18 @@ from ui.tables.frame import Frame
 PIPS = {1: (5,), 2: (1, 9), 3: (1, 5, 9), 4: (1, 3, 7, 9), 5: (1, 3, 5, 7, 9),
         6: (1, 3, 4, 6, 7, 9), 7: (1, 3, 4, 5, 6, 7, 9), 8: (1, 2, 3, 4, 6, 7, 8, 9),
         9: (1, 2, 3, 4, 5, 6, 7, 8, 9)}
+
+
+_FACES = {}
+
+
+def _face(value: int) -> tuple:
+    """What every card of that value shows, its corner and dots: built once, in every card of
+    that value (a finished node may have several parents)."""
+    if value not in _FACES:
+        pips = el("span", "pips", None, *(el("i", f"pip p{pos}") for pos in PIPS[value]), aria_hidden="true")
+        _FACES[value] = (el("span", "corner", value, aria_hidden="true"), pips)
+    return _FACES[value]
 
 
 def parse_cell(key: str) -> tuple:
@@ -31,16 +44,7 @@ class Table(Frame):
         colour, value = card_colour(card), card_value(card)
         label = self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{colour}"), value=value)
         attrs.setdefault("role", "img")  # a card is a picture with a name, unless it acts
-        node = stamp(("punto", colour, value), lambda: self._face(colour, value))
-        return set_attrs(node, data_card=card, aria_label=label, **attrs)
-
-    @staticmethod
-    def _face(colour: str, value: int):
-        """What every card of that colour and value shows: its class, corner and dots."""
-        pips = el("span", "pips", None, aria_hidden="true")
-        for pos in PIPS[value]:
-            pips.appendChild(el("i", f"pip p{pos}"))
-        return el("div", f"pcard c-{colour}", None, el("span", "corner", value, aria_hidden="true"), pips)
+        return el("div", f"pcard c-{colour}", None, *_face(value), data_card=card, aria_label=label, **attrs)
 
     def strip_seats(self, view, result) -> list:
         return list(range(view["players"]))  # nothing is secret: every seat alike, in order

@@ -5,7 +5,8 @@ printed large; the suit is drawn (css/punttu.css) so that the Spanish deck still
 from engine.decks import spanish_rank, spanish_suit
 from games.punttu.cards import in_play, value
 from games.punttu.rules import draw_order
-from ui.dom import el, find
+from ui.dom import find, mount
+from ui.html import el
 from ui.tables.common import fly, seat_names
 from ui.tables.frame import Frame
 
@@ -34,9 +35,9 @@ class Table(Frame):
         key = "punttu.ui.card_one" if points == 1 else "punttu.ui.card"
         return t(key, rank=name, suit=t(f"punttu.suit.{suit}"), points=points)
 
-    def card(self, card: str, **attrs):
+    def card(self, card: str, cls: str = "", **attrs):
         rank, suit, points = spanish_rank(card), spanish_suit(card), value(card)
-        node = el("div", f"pt-card s-{suit}", None, data_card=card, aria_label=self.label(card),
+        node = el("div", f"pt-card s-{suit} {cls}".strip(), None, data_card=card, aria_label=self.label(card),
                   **attrs)
         if not attrs.get("role"):
             node.setAttribute("role", "img")
@@ -99,9 +100,8 @@ class Table(Frame):
             mine = find(screen, "#hand .pt-new") if seat == view["seat"] else None
             if mine is not None:  # the player's own new card turns up in its turn
                 mine.style.animationDelay = f"{delay}ms"
-            back = el("div", "pt-card pt-back pt-deal", None, aria_hidden="true",
-                      style=f"--delay:{delay}ms")
-            stock.appendChild(back)
+            back = mount(stock, el("div", "pt-card pt-back pt-deal", None, aria_hidden="true",
+                                   style=f"--delay:{delay}ms"))
             _aim(back, self._seat_box(view, seat))
         self.hold += n * DRAW_MS
 
@@ -256,10 +256,9 @@ class Table(Frame):
         playable = set(view["legal"]) if active else set()
         for card in view["hand"]:
             mine = f"play {card}" in playable
-            node = self.card(card, data_drag=card if mine else None,
+            node = self.card(card, "pt-new" if card in self.drawn else "", data_drag=card if mine else None,
                              role="button" if mine else None, tabindex="0" if mine else None)
             if card in self.drawn:
-                node.classList.add("pt-new")
                 node.appendChild(el("span", "pt-new-tag", self.app.t("punttu.ui.new"), aria_hidden="true"))
             hand.appendChild(node)
         return hand
@@ -280,9 +279,7 @@ class Table(Frame):
         if origin is None:
             panel = find(screen, f'.seat[data-seat="{seat}"]')
             if panel is not None:
-                origin = self.card(card)
-                origin.classList.add("pt-fly")
-                panel.appendChild(origin)
+                origin = mount(panel, self.card(card, "pt-fly"))
         slot = find(screen, f'#trick:not(.done) .pt-slot[data-seat="{seat}"] .pt-card')
         if slot is None:  # a lead, onto the trick just taken: the first place
             slot = find(screen, "#trick .pt-slot .pt-card")
@@ -295,25 +292,24 @@ class Table(Frame):
         key = "punttu.ui.deal_won" if len(last["winners"]) == 1 else "punttu.ui.deal_shared"
         title = t(key, names=seat_names(self.app, last["winners"]), n=last["round"])
         to_points = view["match"] == "to_points"
-        table = el("table", "scores pt-scores")
         heads = ["punttu.ui.player", "punttu.ui.cards_col", "punttu.ui.points_col"]
         head = el("tr")
         for key in heads + (["punttu.ui.total_col"] if to_points else []):
             head.appendChild(el("th", "", t(key)))
-        table.appendChild(head)
+        rows = el("tbody")
         for seat, pile in enumerate(last["won"]):
             row = el("tr", "winner" if seat in last["winners"] else "", None, data_seat=seat)
             cells = [self.name(seat), len(pile), last["points"][seat]]
             for cell in cells + ([last["totals"][seat]] if to_points else []):
                 row.appendChild(el("td", "", cell))
-            table.appendChild(row)
+            rows.appendChild(row)
         foot = el("tr", "pt-sum")
         for cell in [t("punttu.ui.all"), sum(map(len, last["won"])), sum(last["points"])]:
             foot.appendChild(el("td", "", cell))
         if to_points:
             foot.appendChild(el("td"))
-        table.appendChild(foot)
-        parts = [table]
+        rows.appendChild(foot)
+        parts = [el("table", "scores pt-scores", None, el("thead", "", None, head), rows)]
         if to_points and view["outcome"] is None:
             parts.append(t("punttu.ui.goal", n=view["target"]))
         return title, parts

@@ -1,7 +1,8 @@
 """The Zéro Pointé table: the other players' grids small, the piles, the player's own 3 × 4
 grid large. The discard or a drawn card is dragged (or tapped, or moved by keyboard) onto a slot;
 drawing, turning a card and the column question are buttons carrying the game's own moves."""
-from ui.dom import el, find, later
+from ui.dom import find, later
+from ui.html import el
 from ui.tables.common import fly
 from ui.tables.frame import Frame
 
@@ -220,15 +221,14 @@ class Table(Frame):
         if last["doubled"]:
             parts.append(t("zero_pointe.doubled", name=closer, factor=view["multiplier"],
                            raw=last["raw_scores"][c], score=last["scores"][c]))
-        table = el("table", "scores")
         head = el("tr")
         for key in ("zero_pointe.ui.player", "zero_pointe.raw_score", "zero_pointe.round_score", "zero_pointe.total"):
             head.appendChild(el("th", "", t(key)))
-        table.appendChild(head)
+        rows = el("tbody")
         for seat, info in enumerate(seats):
             row = el("tr", "closer" if seat == c else "")
             for value in (info["name"], last["raw_scores"][seat], last["scores"][seat], last["totals"][seat]):
                 row.appendChild(el("td", "", value))
-            table.appendChild(row)
-        parts.append(table)
+            rows.appendChild(row)
+        parts.append(el("table", "scores", None, el("thead", "", None, head), rows))
         return t("zero_pointe.ui.round_over", n=last["round"]), parts
