@@ -9,16 +9,13 @@ document = js.document
 _LISTENERS = []  # proxies of page-long listeners, kept alive for the page's lifetime
 
 
-_TEMPLATE = []  # the <template> that parses nodes' HTML (made at first use: CPython imports this module too)
+_PARSER = document.createElement("template")  # parses any element, outside the page
 
 
 def realize(node: Node):
     """The page's element for ``node``, made in one parse, not yet in the page."""
-    if not _TEMPLATE:
-        _TEMPLATE.append(document.createElement("template"))
-    template = _TEMPLATE[0]
-    template.innerHTML = node.html
-    return template.content.firstChild
+    _PARSER.innerHTML = node.html
+    return _PARSER.content.firstChild
 
 
 def mount(parent, node: Node):

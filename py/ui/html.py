@@ -54,18 +54,13 @@ class Node:
 
 def el(tag: str, cls: str = "", text=None, *children, **attrs) -> Node:
     """A new element; ``data_card="r7a"`` becomes ``data-card="r7a"``; None/False attrs are left out."""
-    node = set_attrs(Node(tag, cls, text), **attrs)
+    node = Node(tag, cls, text)
+    for name, value in attrs.items():
+        if value is not None and value is not False:
+            node.setAttribute(name.rstrip("_").replace("_", "-"), "" if value is True else value)
     for child in children:
         if child is not None:
             node.appendChild(child)
-    return node
-
-
-def set_attrs(node: Node, **attrs) -> Node:
-    for name, value in attrs.items():
-        if value is None or value is False:
-            continue
-        node.setAttribute(name.rstrip("_").replace("_", "-"), "" if value is True else value)
     return node
 
 
