@@ -56,13 +56,19 @@ class Guide:
     never) ends the search early once two candidates are left and the leader's mean gain over
     the other, world by world, is at least that many standard errors (looked at every
     ``SETTLE_EVERY`` worlds from half the iterations on): the decision is made, and the time
-    goes to the close ones (a rule on the values, not a clock: still deterministic)."""
+    goes to the close ones (a rule on the values, not a clock: still deterministic).
+    ``deal`` (None: the game's determinization as it is) reads the view once a decision
+    and returns None or a function ``(world, rng)`` that deals a determinized world's hidden
+    cards again among their places, each way as likely as what the seat has seen makes it (card
+    reading: a player's plays tell about its hand). It knows the view and the world's hidden
+    cards, which the seat knows as a whole too: no card the seat does not."""
     candidates: Callable
     rollout: Callable = None
     iterations: int = 0
     rules: object = None
     halve: tuple = ()
     settle: float = 0.0
+    deal: Callable = None
 
 
 def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
@@ -74,6 +80,7 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
         return
     yield None  # the page's slice may end here
     rules = guide.rules or game
+    deal = guide.deal and guide.deal(view)
     totals = [0.0] * len(moves)
     values = [[] for _ in moves]  # each candidate's value in each world it has seen
     racing = list(range(len(moves)))  # every candidate still racing has seen the same worlds
@@ -85,6 +92,8 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
                 and done % SETTLE_EVERY == 0 and _settled(values, racing, guide.settle)):
             break
         world = game.determinize(state, seat, rng)
+        if deal:
+            world = deal(world, rng)
         rounds = game.rounds_done(world)
         luck = rng.getrandbits(32)
         for i in racing:
