@@ -7,14 +7,19 @@ worth its win, shared on a tie.
 
 Two players: every seat follows the medium player's rule made exact (its expectations computed
 instead of sampled, over the cards not gone before the move; now and then any card), and once
-the stock is empty the last tricks are searched to the end, as medium does. Card reading
-(``deal``): the other's hand is drawn as likely as it makes the other's last plays under that
+the stock is empty the last tricks are searched to the end, as medium does. Card reading (the
+search's ``deal``): each world's hand for the other is drawn with its chance given the other's
+last DEPTH plays, that is the ways to deal it times how likely it makes those plays under that
 rule (the card it drew after a trick being any of those it then held; a play the rule would
-not make keeps a chance of ASTRAY), by rejection, so that every world counts the same. More
-players: a rule of thumb (lead low; beat the trick with the cheapest card that does, before
-others only with a 5 or more, else throw the lowest card; now and then any card).
+not make keeps a chance of ASTRAY). More players: a rule of thumb (lead low; beat the trick
+with the cheapest card that does, before others only with a 5 or more, else throw the lowest
+card; now and then any card).
 
-FIGURES
+Against medium, two players, 200 deals a seed set (``bench/strength.py``, 95 % intervals about
+7 points either way): 60.0 % on ``--seed bench``, 56.2 % on ``fresh2``, 58.0 % on ``fresh3``,
+61.2 % on ``fresh6``: 58.9 % of the 800 (95 % 55.4-62.2), about 80 ms a move in CPython (worst
+about 210 ms), against 49.3 % of 600 for the shared search with a rough rule of thumb in its
+rollouts. Short of the 65 % aimed at.
 """
 import math
 from dataclasses import replace
