@@ -259,6 +259,34 @@ def test_punttu_weighs_each_value_in_hand_once():
     assert moves[0] == punttu_medium.medium(view, legal, random.Random(1))
 
 
+def test_punttu_rollouts_play_the_last_tricks_exactly():
+    # Stock empty, 1 1 4 against 1 2 2: leading low and answering with the cheapest winning
+    # card loses by 1 point; played best, the leader wins by 1 (a 1, then the 4 after 1 2).
+    state = replace(arranged(2, [["o1", "c1", "o4"], ["b1", "o2", "c2"]], dealer=1), stock=())
+    for seed in range(20):
+        deal = punttu_guide.GUIDE.rules.enter(state)
+        assert punttu_guide.rollout(deal, 0, random.Random(seed)) == [1.0, 0.0]
+
+
+def test_punttu_reads_the_other_hand_from_its_plays():
+    # The other threw a 1 on my 5: the medium player would have taken the trick with a 6 or 7,
+    # so it held none, and holds one now only if it drew it.
+    game = registry.get("punttu")
+    state = punttu_play(arranged(2, [["o5", "c2", "e3"], ["b1", "c4", "e2"]], dealer=1),
+                        "o5", "b1")
+    deal = punttu_guide.deal(game.view(state, 0))
+    rng = random.Random(1)
+    plain = [game.determinize(state, 0, rng) for _ in range(400)]
+    read = [deal(world, rng) for world in plain]
+
+    def high(worlds):  # the 6s and 7s in the other's hand, on average
+        return sum(VALUES[card] >= 6 for world in worlds for card in world.hands[1]) / 400
+
+    assert high(read) < 0.6 * high(plain)
+    assert all(sorted(world.hands[1] + world.stock) == sorted(state.hands[1] + state.stock)
+               for world in read)
+
+
 # --- Neuf vies ----------------------------------------------------------------------------------
 
 def test_neuf_vies_counters_an_attack_on_its_best_column():

@@ -2,27 +2,46 @@
 
 Candidates: one card of each value in hand (the suit never matters: two cards of one value do
 the same in every world, and the worlds go to choices that differ), the medium player's choice
-first. Rollouts: the deal played to its end on card values alone, every seat following the
-medium player's rule of thumb: lead low; beat the trick with the cheapest card that does (before
-others, only with a 5 or more), else throw the lowest card; now and then any card, so that the
-rollouts do not all agree with the rule. A deal is worth its win, shared on a tie (worth a
-little of its points too, it won 50 % of 200 deals against medium; on the win alone, 57 %, with
-the first version's tree search). The rule is close to what medium does (it too beats a trick
-with its cheapest winning card when it plays last), so the search gains little over it: 50.5 %
-of 200 deals with 450 worlds; with 300 (about 70 ms a move in CPython, a third less), 51.0 % on
-`--seed bench`, 47.0 % on `--seed fresh2` and 49.8 % on `--seed fresh3` (95 % intervals about 7
-points either way). A search of its own, tried on a branch (rollouts on medium's rule made
-exact, the other's hand read from its last plays), won 58.5 % and 50.5 %: no surer. Punttu falls
-short of the 65 % aimed at.
+first. The worlds are played on card values alone (``Rules``), to the deal's end; a deal is
+worth its win, shared on a tie.
+
+Two players: every seat follows the medium player's rule made exact (its expectations computed
+instead of sampled, over the cards not gone before the move; now and then any card), and once
+the stock is empty the last tricks are searched to the end, as medium does. Card reading (the
+search's ``deal``): each world's hand for the other is drawn with its chance given the other's
+last DEPTH plays, that is the ways to deal it times how likely it makes those plays under that
+rule (the card it drew after a trick being any of those it then held; a play the rule would
+not make keeps a chance of ASTRAY). More players: a rule of thumb (lead low; beat the trick
+with the cheapest card that does, before others only with a 5 or more, else throw the lowest
+card; now and then any card).
+
+Against medium, two players, 200 deals a seed set (``bench/strength.py``, 95 % intervals about
+7 points either way): 60.0 % on ``--seed bench``, 56.2 % on ``fresh2``, 58.0 % on ``fresh3``,
+61.2 % on ``fresh6``: 58.9 % of the 800 (95 % 55.4-62.2), about 80 ms a move in CPython (worst
+about 210 ms), against 49.3 % of 600 for the shared search with a rough rule of thumb in its
+rollouts. Short of the 65 % aimed at. Without the reading, 61.2 % on ``bench`` and 55.8 % on
+``fresh2``: its worth is below what a few hundred deals can show. Judged move by move against
+the other's true hand (475 positions, each candidate's chance of winning from 1000-1500 worlds
+holding that hand), the moves chosen with it gave up 0.2 percentage points of it fewer a move
+(standard error 0.12) than without. Knowing the other's hand (a cheat) won 71.5 % on
+``bench``: the hand is worth far more than what medium's plays tell of it (about half a nat a
+decision).
 """
+import math
+from dataclasses import replace
+from functools import lru_cache
+
 from ai import punttu as medium
 from ai.search import Guide
-from games.punttu import rules
-from games.punttu.cards import VALUES, points
+from games.punttu import rules as game_rules
+from games.punttu.cards import VALUES, in_order, in_play, points
 from games.punttu.moves import parse_move
 
-ITERATIONS = 300  # worlds per decision (see bench/strength.py for the time it takes)
-WANDER = 0.1      # chance that a rollout plays any card
+ITERATIONS = 450   # worlds per decision (see bench/strength.py for the time it takes)
+WANDER = 0.05      # chance that a two-player rollout plays any card
+WANDER_MANY = 0.1  # the same with more players
+DEPTH = 4          # the other's last plays read
+ASTRAY = 0.05      # a world's weight for each read play that the rule would not have made
 
 
 def candidates(view: dict, legal: list, rng) -> list:
@@ -39,40 +58,282 @@ def _value(move: str) -> int:
     return VALUES[parse_move(move)]
 
 
-def rollout(world, done: int, rng) -> list:
-    n = world.players
-    taken = [points(pile) for pile in rules.won_piles(world)]
-    if rules.over(world) or world.round != done + 1:
-        return _values(world.totals, [0] * n)
-    hands = [sorted(VALUES[card] for card in hand) for hand in world.hands]
-    stock = [VALUES[card] for card in world.stock]
-    trick = [VALUES[card] for card in world.trick]
-    lead = rules.leader(world)
-    while hands[(lead + len(trick)) % n]:
-        hand = hands[(lead + len(trick)) % n]
-        if rng.random() < WANDER:
+# --- the worlds, on card values ----------------------------------------------------------------
+
+class Deal:
+    """A determinized deal on card values (hands sorted), played on in place."""
+    __slots__ = ("hands", "stock", "trick", "lead", "taken", "totals", "policy")
+
+    def step(self, card: int):
+        """The seat to move plays ``card``; a full trick is taken and the hands filled again."""
+        hands, trick, n = self.hands, self.trick, len(self.hands)
+        hands[(self.lead + len(trick)) % n].remove(card)
+        trick.append(card)
+        if len(trick) == n:
+            winner = (self.lead + trick.index(max(trick))) % n
+            self.taken[winner] += sum(trick)
+            for i in range(n if self.stock else 0):
+                hands[(winner + i) % n].append(self.stock.pop())
+                hands[(winner + i) % n].sort()
+            self.trick, self.lead = [], winner
+
+
+class Rules:
+    """The search's stand-in for the rules: the deal on values, never past its end."""
+
+    def __init__(self):
+        self.world, self.deal = None, None  # the last world entered, on values
+
+    def enter(self, world) -> Deal:
+        if world is not self.world:  # every candidate enters the same world in turn
+            self.world, self.deal = world, _on_values(world)
+        known, deal = self.deal, Deal()
+        deal.hands, deal.stock = [list(hand) for hand in known.hands], list(known.stock)
+        deal.trick, deal.taken = list(known.trick), list(known.taken)
+        deal.lead, deal.totals, deal.policy = known.lead, known.totals, known.policy
+        return deal
+
+    def play(self, deal: Deal, move: str) -> Deal:
+        deal.step(_value(move))
+        return deal
+
+
+def _on_values(world) -> Deal:
+    deal = Deal()
+    deal.hands = [sorted(VALUES[card] for card in hand) for hand in world.hands]
+    deal.stock = [VALUES[card] for card in world.stock]
+    deal.trick = [VALUES[card] for card in world.trick]
+    deal.lead = game_rules.leader(world)
+    deal.taken = [points(pile) for pile in game_rules.won_piles(world)]
+    deal.totals = world.totals
+    pool = [0] * 8  # the cards not gone: hands and stock
+    for value in deal.stock + [v for hand in deal.hands for v in hand]:
+        pool[value] += 1
+    deal.policy = _policy(tuple(pool))
+    return deal
+
+
+def rollout(deal: Deal, done: int, rng) -> list:
+    """The deal played to its end (``done`` is not needed: a deal on values stops there)."""
+    (_two if len(deal.hands) == 2 else _many)(deal, rng)
+    scores = [t + p for t, p in zip(deal.totals, deal.taken)]
+    best = max(scores)
+    return [(score == best) / scores.count(best) for score in scores]
+
+
+def _two(deal: Deal, rng):
+    hands, stock, taken, policy = deal.hands, deal.stock, deal.taken, deal.policy
+    lead, led = deal.lead, deal.trick[0] if deal.trick else None
+    while True:
+        if led is None:
+            if not stock:  # the last tricks, searched to the end
+                left = sum(hands[0]) + sum(hands[1])
+                margin = _rest(tuple(hands[lead]), tuple(hands[1 - lead]))
+                taken[lead] += (left + margin) // 2
+                taken[1 - lead] += (left - margin) // 2
+                return
+            led = policy.play(hands[lead], None, rng)
+        card = policy.play(hands[1 - lead], led, rng)
+        winner = 1 - lead if card > led else lead
+        taken[winner] += led + card
+        if stock:
+            for hand in hands:
+                hand.append(stock.pop())
+                hand.sort()
+        lead, led = winner, None
+
+
+def _many(deal: Deal, rng):
+    n, hands, trick = len(deal.hands), deal.hands, deal.trick
+    while hands[(deal.lead + len(trick)) % n]:
+        hand = hands[(deal.lead + len(trick)) % n]
+        if rng.random() < WANDER_MANY:
             card = hand[int(rng.random() * len(hand))]
         elif not trick:
             card = hand[0]
         else:
             high, last = max(trick), len(trick) == n - 1
             card = next((v for v in hand if v > high and (last or v >= 5)), hand[0])
+        deal.step(card)
+        trick = deal.trick
+
+
+@lru_cache(maxsize=None)  # a few thousand pairs of hands at most
+def _rest(lead: tuple, follow: tuple) -> int:
+    """The leader's margin over the last tricks, both hands known (sorted values)."""
+    if not lead:
+        return 0
+    return max(min(_after(lead, follow, a, b) for b in set(follow)) for a in set(lead))
+
+
+def _after(lead: tuple, follow: tuple, a: int, b: int) -> int:
+    """The leader's margin if the trick is ``a`` then ``b`` (ties go to the lead)."""
+    lead, follow = medium._without(lead, a), medium._without(follow, b)
+    return medium._trick(a, b) + (_rest(lead, follow) if a >= b else -_rest(follow, lead))
+
+
+# --- the medium player's rule with two players, made exact --------------------------------------
+
+@lru_cache(maxsize=64)
+def _policy(pool: tuple):
+    return Policy(pool)
+
+
+class Policy:
+    """The medium player's rule with two players, its expectations computed exactly over
+    ``pool`` (how many cards of each value are not gone) less the hand: the two agree on every
+    answer and on about 94 % of the leads (medium samples)."""
+
+    def __init__(self, pool: tuple):
+        self.pool = pool
+        self.chosen = {}
+
+    def play(self, hand: list, led, rng) -> int:
+        if rng.random() < WANDER:
+            card = hand[int(rng.random() * len(hand))]
+        else:
+            card = self.chosen.get((tuple(hand), led)) or self.choice(tuple(hand), led)
         hand.remove(card)
-        trick.append(card)
-        if len(trick) == n:
-            winner = (lead + trick.index(max(trick))) % n
-            taken[winner] += sum(trick)
-            for i in range(n if stock else 0):
-                hands[(winner + i) % n].append(stock.pop(0))
-                hands[(winner + i) % n].sort()
-            trick, lead = [], winner
-    return _values(world.totals, taken)
+        return card
+
+    def choice(self, hand: tuple, led) -> int:
+        """Medium's card from ``hand`` (sorted), leading (``led`` None) or answering ``led``."""
+        key = (hand, led)
+        if key not in self.chosen:
+            unseen = list(self.pool)
+            for value in hand:
+                unseen[value] -= 1
+            best, choice = None, None
+            for value in sorted(set(hand)):  # the lowest among equals
+                if led is None:
+                    score = _lead(unseen, value)
+                else:
+                    score = led + value if value > led else -(led + value)
+                score -= _later(unseen, value)
+                if best is None or score > best + 1e-9:
+                    best, choice = score, value
+            self.chosen[key] = choice
+        return self.chosen[key]
 
 
-def _values(totals, taken) -> list:
-    scores = [t + p for t, p in zip(totals, taken)]
-    best = max(scores)
-    return [(score == best) / scores.count(best) for score in scores]
+def _later(unseen: list, value: int) -> float:
+    """Medium's worth of a card kept for a later trick, against a card drawn from ``unseen``."""
+    count = sum(unseen) or 1
+    below = sum(unseen[:value]) + 0.5 * unseen[value]
+    pot = value + math.fsum(v * n for v, n in enumerate(unseen)) / count
+    return (2 * below / count - 1) * pot
 
 
-GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates)
+def _lead(unseen: list, value: int) -> float:
+    """Medium's expected gain in the trick it leads with ``value``, the other's three cards drawn
+    from ``unseen``: it answers with its cheapest card that wins, else its lowest."""
+    count = sum(unseen)
+    hands = math.comb(count, 3) or 1
+
+    def within(size):  # the chance that all three cards are among ``size`` given ones
+        return math.comb(size, 3) / hands
+
+    gains = []
+    for answer in range(1, 8):
+        if not unseen[answer]:
+            continue
+        if answer > value:  # no card between value and answer, one answer at least
+            free = count - sum(unseen[value + 1:answer])
+            won = -(value + answer)
+        else:  # every card from answer up to value, one answer at least
+            free = sum(unseen[answer:value + 1])
+            won = value + answer
+        chance = within(free) - within(free - unseen[answer])
+        gains.append(chance * (won + medium.SPENT * _later(unseen, answer)))
+    return math.fsum(gains)
+
+
+# --- card reading ------------------------------------------------------------------------------
+
+def deal(view: dict):
+    """With two players, how the worlds are dealt: the other's hand as likely as its last plays
+    make it (None when it has made none this deal, or more players)."""
+    reading = _Reading(view) if view["players"] == 2 else None
+    return reading.deal if reading and reading.plays else None
+
+
+class _Reading:
+    def __init__(self, view: dict):
+        me = self.me = view["seat"]
+        seen = view["seen"]
+        # The cards not in a finished trick, now, then before each earlier play: the rule's pool.
+        pool = [0] * 8
+        gone = {card for trick in seen for card in trick["cards"]}
+        for card in in_play(2):
+            pool[VALUES[card]] += card not in gone
+        hidden = list(pool)  # the cards I have not seen, by value
+        for card in view["hand"] + [play["card"] for play in view["trick"]]:
+            hidden[VALUES[card]] -= 1
+        # The other's last plays, the latest first: (the card it answered or None, its card, the
+        # rule then, whether it has drawn since).
+        self.plays, self.memo = [], {}
+        if view["trick"]:
+            led = VALUES[view["trick"][0]["card"]]
+            self.plays.append((None, led, _policy(tuple(pool)), False))
+        for trick in reversed(seen[-DEPTH:]):
+            cards = [VALUES[card] for card in trick["cards"]]
+            for value in cards:
+                pool[value] += 1
+            play = (cards[0], cards[1]) if trick["leader"] == me else (None, cards[0])
+            self.plays.append(play + (_policy(tuple(pool)), True))
+        del self.plays[DEPTH:]
+        # Every hand of values the other may hold, and its chance: the ways to deal it times
+        # how likely it makes the plays.
+        self.hands = [hand for hand in _hands(view["hand_sizes"][1 - me])
+                      if all(hand.count(v) <= hidden[v] for v in hand)]
+        self.bounds, total = [], 0.0
+        for hand in self.hands:
+            total += (math.prod(math.comb(hidden[v], hand.count(v)) for v in set(hand))
+                      * self.likelihood(list(hand)))
+            self.bounds.append(total)
+
+    def deal(self, world, rng):
+        """The world with the other's hand drawn again, as likely as the plays make it."""
+        drawn = rng.random() * self.bounds[-1]
+        theirs = list(next(hand for hand, bound in zip(self.hands, self.bounds) if bound > drawn))
+        other = 1 - self.me
+        hidden = list(world.hands[other]) + list(world.stock)
+        rng.shuffle(hidden)
+        hand, stock = [], []
+        for card in hidden:
+            if VALUES[card] in theirs:
+                theirs.remove(VALUES[card])
+                hand.append(card)
+            else:
+                stock.append(card)
+        hands = list(world.hands)
+        hands[other] = in_order(hand)
+        return replace(world, hands=tuple(hands), stock=tuple(stock))
+
+    def likelihood(self, theirs: list, i: int = 0) -> float:
+        """How likely the other's plays from the ``i``-th last on are if it holds ``theirs``
+        after it (the card drawn after a trick being any of those it then held)."""
+        if i == len(self.plays):
+            return 1.0
+        key = (tuple(theirs), i)
+        if key not in self.memo:
+            answered, card, policy, drew = self.plays[i]
+            held = [theirs[:j] + theirs[j + 1:] for j in range(len(theirs))] if drew else [theirs]
+            total = []
+            for rest in held:
+                hand = sorted(rest + [card])
+                fits = policy.choice(tuple(hand), answered) == card
+                total.append((1.0 if fits else ASTRAY) * self.likelihood(hand, i + 1))
+            self.memo[key] = math.fsum(total) / len(held)
+        return self.memo[key]
+
+
+def _hands(size: int, low: int = 1) -> list:
+    """Every hand of ``size`` values from ``low`` to 7, sorted."""
+    if not size:
+        return [()]
+    return [(value,) + rest for value in range(low, 8) for rest in _hands(size - 1, value)]
+
+
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, rules=Rules(),
+              deal=deal)
