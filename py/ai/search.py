@@ -59,11 +59,12 @@ class Guide:
     the other, world by world, is at least that many standard errors (looked at every
     ``SETTLE_EVERY`` worlds from half the iterations on): the decision is made, and the time
     goes to the close ones (a rule on the values, not a clock: still deterministic).
-    ``deal`` (None: the game's determinization as it is) reads the view once a decision
-    and returns None or a function ``(world, rng)`` that deals a determinized world's hidden
-    cards again among their places, each way as likely as what the seat has seen makes it (card
-    reading: a player's plays tell about its hand). It knows the view and the world's hidden
-    cards, which the seat knows as a whole too: no card the seat does not."""
+    ``deal`` (None: the game's determinization as it is) reads the view once a decision (in
+    steps, as ``candidates`` may) and returns None or a function ``(world, rng)`` that deals a
+    determinized world's hidden cards again among their places, each way as likely as what the
+    seat has seen makes it (card reading: a player's plays tell about its hand). It knows the
+    view and the world's hidden cards, which the seat knows as a whole too: no card the seat
+    does not."""
     candidates: Callable
     rollout: Callable = None
     iterations: int = 0
@@ -74,15 +75,15 @@ class Guide:
 
 
 def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
-    """Yield None after each step (the candidates', once they are named, each rollout), then the
-    chosen move (one of ``legal``)."""
+    """Yield None after each step (the candidates', once they are named, the deal's, each
+    rollout), then the chosen move (one of ``legal``)."""
     moves = yield from stepwise(guide.candidates(view, legal, rng))
     if len(moves) == 1:
         yield moves[0]
         return
     yield None  # the page's slice may end here
     rules = guide.rules or game
-    deal = guide.deal and guide.deal(view)
+    deal = (yield from stepwise(guide.deal(view))) if guide.deal else None
     totals = [0.0] * len(moves)
     values = [[] for _ in moves]  # each candidate's value in each world it has seen
     racing = list(range(len(moves)))  # every candidate still racing has seen the same worlds

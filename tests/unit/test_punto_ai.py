@@ -91,7 +91,8 @@ def test_it_thinks_one_move_a_step_and_ends_with_its_choice():
     seat = G.to_move(state)
     view, legal = G.view(state, seat), G.legal_moves(state)
     steps = list(ai.think("punto", "medium", view, legal, random.Random(3)))
-    assert steps[:-1] == [None] * len(legal)  # the page runs them in slices
+    # Finding the player, then one step a move: the page runs them in slices.
+    assert steps[:-1] == [None] * (1 + len(legal))
     assert steps[-1] == medium(state, 3)
 
 
