@@ -15,7 +15,7 @@ four were often one move several times) and in Punto (67.5 % of 200 matches, 95 
 colour when a few draws find such a cell, about 575 of them a move thanks to a cheap rollout
 loop, successive halving and settled decisions ended early; 61.5 % before the cells next to
 their colour and the settling, against 53 % of 60 for the tree search; 56 % of 100 with 375
-rollouts), and in Punttu (58.9 % of 800 deals on four seed sets, its worlds on card values,
+rollouts), and in Punttu (57.9 % of 1000 deals on five seed sets, its worlds on card values,
 rollouts on medium's rule made exact, the last tricks solved, the other's hand read from its
 plays by ``deal``; 49.3 % of 600 with a rough rule of thumb; 57 % of 200 for the tree search).
 The state is used for nothing but determinizing it, and a guide's ``deal`` deals the worlds

@@ -17,9 +17,9 @@ card; now and then any card).
 
 Against medium, two players, 200 deals a seed set (``bench/strength.py``, 95 % intervals about
 7 points either way): 60.0 % on ``--seed bench``, 56.2 % on ``fresh2``, 58.0 % on ``fresh3``,
-61.2 % on ``fresh6``: 58.9 % of the 800 (95 % 55.4-62.2), about 80 ms a move in CPython (worst
-about 210 ms), against 49.3 % of 600 for the shared search with a rough rule of thumb in its
-rollouts. Short of the 65 % aimed at. Without the reading, 61.2 % on ``bench`` and 55.8 % on
+61.2 % on ``fresh6``, 53.8 % on ``fresh7``: 57.9 % of the 1000, about 80 ms a move in
+CPython (worst about 240 ms), against 49.3 % of 600 for the shared search with a rough rule of
+thumb in its rollouts. Short of the 65 % aimed at. Without the reading, 61.2 % on ``bench`` and 55.8 % on
 ``fresh2``: its worth is below what a few hundred deals can show. Judged move by move against
 the other's true hand (475 positions, each candidate's chance of winning from 1000-1500 worlds
 holding that hand), the moves chosen with it gave up 0.2 percentage points of it fewer a move
