@@ -12,6 +12,8 @@ win, and keeps its sevens for tricks worth taking.
 With two players, once the stock is empty the other hand is exactly the cards not seen: the
 last tricks are searched to the end.
 """
+from functools import lru_cache
+
 from games.punttu.cards import VALUES, in_play
 
 SAMPLES = 24     # sampled deals of the unknown cards, per move
@@ -45,16 +47,10 @@ class _Table:
 
     # --- a card's worth later, kept in hand ---------------------------------------------------
     def later(self, value: int) -> float:
-        """The expected result of playing a card of ``value`` in some later trick: it wins when
-        the others' cards (drawn from the unseen ones) are lower (half of the ties: who plays
-        first wins them), taking its own value and theirs."""
+        """``later`` for this table, once per value."""
         worth = self._later.get(value)
         if worth is None:
-            unseen = self.unseen or [1]
-            below = sum(v < value for v in unseen) + 0.5 * sum(v == value for v in unseen)
-            win = (below / len(unseen)) ** (self.players - 1)
-            pot = value + (self.players - 1) * sum(unseen) / len(unseen)
-            worth = self._later[value] = win * pot - (1 - win) * self.share * pot
+            worth = self._later[value] = later(self.unseen, value, self.players, self.share)
         return worth
 
     # --- the trick on the table, sampled ------------------------------------------------------
@@ -114,6 +110,17 @@ class _Table:
         return next(m for m in legal if VALUES[m.split(" ")[1]] == best_value)
 
 
+def later(unseen: list, value: int, players: int, share: float) -> float:
+    """The expected result of playing a card of ``value`` in some later trick: it wins when the
+    others' cards (drawn from ``unseen``, values) are lower (half of the ties: who plays first
+    wins them), taking its own value and theirs; ``share`` of a loss is counted against it."""
+    unseen = unseen or [1]
+    below = sum(v < value for v in unseen) + 0.5 * sum(v == value for v in unseen)
+    win = (below / len(unseen)) ** (players - 1)
+    pot = value + (players - 1) * sum(unseen) / len(unseen)
+    return win * pot - (1 - win) * share * pot
+
+
 def _answer(hand: list, high: int, last: bool) -> int:
     """A sensible answer (hand sorted): the cheapest card that beats ``high``, else the lowest.
     Before others, only a card they are unlikely to beat is worth spending (a 5 or more)."""
@@ -133,6 +140,7 @@ def _without(hand: tuple, value: int) -> tuple:
     return hand[:i] + hand[i + 1:]
 
 
+@lru_cache(maxsize=None)  # a few thousand pairs of hands at most (the hard level's rollouts too)
 def _search(mine: tuple, theirs: tuple, i_lead: bool) -> int:
     """Exact two-player value (my points less theirs) of the tricks left, both hands known."""
     if not mine:

@@ -128,7 +128,7 @@ def _two(deal: Deal, rng):
         if led is None:
             if not stock:  # the last tricks, searched to the end
                 left = sum(hands[0]) + sum(hands[1])
-                margin = _rest(tuple(hands[lead]), tuple(hands[1 - lead]))
+                margin = medium._search(tuple(hands[lead]), tuple(hands[1 - lead]), True)
                 taken[lead] += (left + margin) // 2
                 taken[1 - lead] += (left - margin) // 2
                 return
@@ -156,20 +156,6 @@ def _many(deal: Deal, rng):
             card = next((v for v in hand if v > high and (last or v >= 5)), hand[0])
         deal.step(card)
         trick = deal.trick
-
-
-@lru_cache(maxsize=None)  # a few thousand pairs of hands at most
-def _rest(lead: tuple, follow: tuple) -> int:
-    """The leader's margin over the last tricks, both hands known (sorted values)."""
-    if not lead:
-        return 0
-    return max(min(_after(lead, follow, a, b) for b in set(follow)) for a in set(lead))
-
-
-def _after(lead: tuple, follow: tuple, a: int, b: int) -> int:
-    """The leader's margin if the trick is ``a`` then ``b`` (ties go to the lead)."""
-    lead, follow = medium._without(lead, a), medium._without(follow, b)
-    return medium._trick(a, b) + (_rest(lead, follow) if a >= b else -_rest(follow, lead))
 
 
 # --- the medium player's rule with two players, made exact --------------------------------------
@@ -217,11 +203,9 @@ class Policy:
 
 
 def _later(unseen: list, value: int) -> float:
-    """Medium's worth of a card kept for a later trick, against a card drawn from ``unseen``."""
-    count = sum(unseen) or 1
-    below = sum(unseen[:value]) + 0.5 * unseen[value]
-    pot = value + math.fsum(v * n for v, n in enumerate(unseen)) / count
-    return (2 * below / count - 1) * pot
+    """Medium's worth of a card kept for a later trick, against a card drawn from ``unseen``
+    (how many of each value)."""
+    return medium.later([v for v, n in enumerate(unseen) for _ in range(n)], value, 2, 1.0)
 
 
 def _lead(unseen: list, value: int) -> float:
