@@ -48,3 +48,18 @@ def standings(app, scores, label_key: str):
                                              score=scores[seat], n=scores[seat])))
         box.appendChild(item)
     return box
+
+
+def score_table(cls: str, heads: list, rows: list):
+    """A results table: a head row of ``heads`` (text) and a body row for each ``(class, cells)``
+    or ``(class, cells, attrs)``."""
+    head = el("tr")
+    for text in heads:
+        head.appendChild(el("th", "", text))
+    body = el("tbody")
+    for row_cls, cells, *attrs in rows:
+        row = el("tr", row_cls, None, **(attrs[0] if attrs else {}))
+        for cell in cells:
+            row.appendChild(el("td", "", cell))
+        body.appendChild(row)
+    return el("table", cls, None, el("thead", "", None, head), body)

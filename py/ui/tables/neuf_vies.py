@@ -7,7 +7,7 @@ through, attack again or stop) are buttons; where won cards go is chosen by a ta
 What is legal always comes from the view's ``legal`` list."""
 from ui.dom import find, later, mount
 from ui.html import el
-from ui.tables.common import fly, seat_names
+from ui.tables.common import fly, score_table, seat_names
 from ui.tables.frame import Frame
 
 SLOTS = 4
@@ -399,16 +399,11 @@ class Table(Frame):
         last = view["last_round"]
         scores, backs, winners = last["scores"], last["backs"], last["winners"]
         order = sorted(range(view["players"]), key=lambda s: (-scores[s], -backs[s], s))
-        head = el("tr")
-        for key in ("neuf_vies.ui.rank", "neuf_vies.ui.player", "neuf_vies.ui.score", "neuf_vies.ui.backs"):
-            head.appendChild(el("th", "", t(key)))
-        rows = el("tbody")
-        for place, seat in enumerate(order, 1):
-            row = el("tr", "closer" if seat in winners else "")
-            for value in (place, self.name(seat), scores[seat], backs[seat]):
-                row.appendChild(el("td", "", value))
-            rows.appendChild(row)
-        body = [self._why(last), el("table", "scores nv-rank", None, el("thead", "", None, head), rows)]
+        heads = [t(key) for key in ("neuf_vies.ui.rank", "neuf_vies.ui.player", "neuf_vies.ui.score",
+                                    "neuf_vies.ui.backs")]
+        rows = [("closer" if seat in winners else "", (place, self.name(seat), scores[seat], backs[seat]))
+                for place, seat in enumerate(order, 1)]
+        body = [self._why(last), score_table("scores nv-rank", heads, rows)]
         best = max(scores)
         if sum(1 for s in scores if s == best) > 1:
             body.append(t("neuf_vies.ui.shared" if len(winners) > 1 else "neuf_vies.ui.tiebreak"))

@@ -7,7 +7,7 @@ from games.punttu.cards import in_play, value
 from games.punttu.rules import draw_order
 from ui.dom import find, mount
 from ui.html import el
-from ui.tables.common import fly, seat_names
+from ui.tables.common import fly, score_table, seat_names
 from ui.tables.frame import Frame
 
 FIGURES = {10: "S", 11: "C", 12: "R"}  # sota, caballo, rey: the letters Spanish cards print
@@ -293,23 +293,14 @@ class Table(Frame):
         title = t(key, names=seat_names(self.app, last["winners"]), n=last["round"])
         to_points = view["match"] == "to_points"
         heads = ["punttu.ui.player", "punttu.ui.cards_col", "punttu.ui.points_col"]
-        head = el("tr")
-        for key in heads + (["punttu.ui.total_col"] if to_points else []):
-            head.appendChild(el("th", "", t(key)))
-        rows = el("tbody")
-        for seat, pile in enumerate(last["won"]):
-            row = el("tr", "winner" if seat in last["winners"] else "", None, data_seat=seat)
-            cells = [self.name(seat), len(pile), last["points"][seat]]
-            for cell in cells + ([last["totals"][seat]] if to_points else []):
-                row.appendChild(el("td", "", cell))
-            rows.appendChild(row)
-        foot = el("tr", "pt-sum")
-        for cell in [t("punttu.ui.all"), sum(map(len, last["won"])), sum(last["points"])]:
-            foot.appendChild(el("td", "", cell))
-        if to_points:
-            foot.appendChild(el("td"))
-        rows.appendChild(foot)
-        parts = [el("table", "scores pt-scores", None, el("thead", "", None, head), rows)]
+        heads += ["punttu.ui.total_col"] if to_points else []
+        rows = [("winner" if seat in last["winners"] else "",
+                 [self.name(seat), len(pile), last["points"][seat]]
+                 + ([last["totals"][seat]] if to_points else []), {"data_seat": seat})
+                for seat, pile in enumerate(last["won"])]
+        rows.append(("pt-sum", [t("punttu.ui.all"), sum(map(len, last["won"])), sum(last["points"])]
+                     + ([""] if to_points else [])))
+        parts = [score_table("scores pt-scores", [t(key) for key in heads], rows)]
         if to_points and view["outcome"] is None:
             parts.append(t("punttu.ui.goal", n=view["target"]))
         return title, parts

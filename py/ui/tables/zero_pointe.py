@@ -3,7 +3,7 @@ grid large. The discard or a drawn card is dragged (or tapped, or moved by keybo
 drawing, turning a card and the column question are buttons carrying the game's own moves."""
 from ui.dom import find, later
 from ui.html import el
-from ui.tables.common import fly
+from ui.tables.common import fly, score_table
 from ui.tables.frame import Frame
 
 ROWS, COLS = 3, 4
@@ -221,14 +221,10 @@ class Table(Frame):
         if last["doubled"]:
             parts.append(t("zero_pointe.doubled", name=closer, factor=view["multiplier"],
                            raw=last["raw_scores"][c], score=last["scores"][c]))
-        head = el("tr")
-        for key in ("zero_pointe.ui.player", "zero_pointe.raw_score", "zero_pointe.round_score", "zero_pointe.total"):
-            head.appendChild(el("th", "", t(key)))
-        rows = el("tbody")
-        for seat, info in enumerate(seats):
-            row = el("tr", "closer" if seat == c else "")
-            for value in (info["name"], last["raw_scores"][seat], last["scores"][seat], last["totals"][seat]):
-                row.appendChild(el("td", "", value))
-            rows.appendChild(row)
-        parts.append(el("table", "scores", None, el("thead", "", None, head), rows))
+        heads = [t(key) for key in ("zero_pointe.ui.player", "zero_pointe.raw_score",
+                                    "zero_pointe.round_score", "zero_pointe.total")]
+        rows = [("closer" if seat == c else "",
+                 (info["name"], last["raw_scores"][seat], last["scores"][seat], last["totals"][seat]))
+                for seat, info in enumerate(seats)]
+        parts.append(score_table("scores", heads, rows))
         return t("zero_pointe.ui.round_over", n=last["round"]), parts
