@@ -64,10 +64,10 @@ class Careful(medium.Estimate):
         if mine_total + final < self.target and their_total + theirs < self.target:
             return None
         lead, cards = their_total - mine_total, hidden + unknown
-        win = medium.above(max(final, final - lead), theirs, cards)  # not doubled, below overall
+        win = self.above(max(final, final - lead), theirs, cards)  # not doubled, below overall
         if final > 0:  # doubled, and still below them overall
-            win += max(0.0, medium.above(self.multiplier * final - lead, theirs, cards)
-                       - medium.above(final, theirs, cards))
+            win += max(0.0, self.above(self.multiplier * final - lead, theirs, cards)
+                       - self.above(final, theirs, cards))
         return win
 
 
