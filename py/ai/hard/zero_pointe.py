@@ -28,7 +28,8 @@ move loses points (63.0 %), a cost for leaving one face-down card while closing 
 (60.8 %), a charge for the card that lets the next player close below it (57.2 %). On tuning
 sets, within the noise: SAFE 0.8 (same), a spread of 3.5 (3.5 % less), pair hopes shrinking
 as the others near their last card (1 % less), scoring the last turn of a match's last round
-by the chance of winning the match (same); and, before the rest of this level, one value
+by the chance of winning the match (same); over 600, STILL 1.0 (0.5 % more) and a pair chance
+of 0.02 a copy, not 0.035 (1.6 % less); and, before the rest of this level, one value
 changed alone (spread, pair chance, gift weight, SAFE, STILL): all within 4 % either way on 200.
 """
 import math
