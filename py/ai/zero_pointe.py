@@ -19,14 +19,6 @@ from games.zero_pointe.cards import COPIES, card_value
 
 HIDDEN = "?"  # a face-down slot; a removed slot is None, a face-up one its value
 COLS = 4
-# Chance of completing a pair later, per unseen copy of its value: a pair of 5s with 8 fives
-# unseen is completed about 28% of the time (capped).
-PAIR_CHANCE = 0.035
-PAIR_CAP = 0.4
-GIFT = 1.0  # weight of what a discarded card is worth to the next player, over their draw
-# Spread of one unknown card's value, for the chance of ending lowest: 4.2 for the deck,
-# widened because the others may still change cards (6 beat 4.2 in self-play).
-CARD_SD = 6.0
 REFUSED = -1000.0  # a closing move it does not want: played only when nothing else is legal
 OPEN = 0.0  # the risk of a move that does not close the round
 
@@ -83,16 +75,19 @@ def _cells(rows) -> list:
     return out
 
 
-def above(x: float, mean: float, unknown: int) -> float:
-    """The chance that a round score estimated at ``mean``, with ``unknown`` of its cards still
-    to be seen, ends above ``x``: a normal spread of CARD_SD a card."""
-    spread = CARD_SD * math.sqrt(unknown) or 1.0
-    return 0.5 * (1.0 + math.erf((mean - x) / (spread * math.sqrt(2.0))))
-
-
 class Estimate:
     """What the player knows, and the estimates built on it. Moves are scored as
-    ``(gain, risk)``: risk is OPEN, the expected cost of closing, or None (refused)."""
+    ``(gain, risk)``: risk is OPEN, the expected cost of closing, or None (refused). Its tuning
+    is in class attributes, so that the hard level can have its own."""
+
+    # Chance of completing a pair later, per unseen copy of its value: a pair of 5s with 8
+    # fives unseen is completed about 28% of the time (capped).
+    pair_chance = 0.035
+    pair_cap = 0.4
+    gift_weight = 1.0  # what a discarded card is worth to the next player, over their draw
+    # Spread of one unknown card's value, for the chance of ending lowest: 4.2 for the deck,
+    # widened because the others may still change cards (6 beat 4.2 in self-play).
+    card_sd = 6.0
 
     def __init__(self, view):
         self.me = view["seat"]
@@ -142,7 +137,7 @@ class Estimate:
             for x in set(known):
                 if x > 0 and known.count(x) == 2:
                     third = self.mean if hidden else sum(known) - 2 * x
-                    chance = min(PAIR_CAP, PAIR_CHANCE * self.unseen[x])
+                    chance = min(self.pair_cap, self.pair_chance * self.unseen[x])
                     value -= chance * max(0.0, 2 * x + third)
         return value
 
@@ -188,8 +183,14 @@ class Estimate:
         """The chance that ``final`` ends below every other seat's score."""
         lowest = 1.0
         for estimate, hidden, last_turn in self.others():
-            lowest *= above(final, estimate - last_turn, hidden + unknown)
+            lowest *= self.above(final, estimate - last_turn, hidden + unknown)
         return lowest
+
+    def above(self, x: float, mean: float, unknown: int) -> float:
+        """The chance that a round score estimated at ``mean``, with ``unknown`` of its cards
+        still to be seen, ends above ``x``: a normal spread of ``card_sd`` a card."""
+        spread = self.card_sd * math.sqrt(unknown) or 1.0
+        return 0.5 * (1.0 + math.erf((mean - x) / (spread * math.sqrt(2.0))))
 
     def _risk(self, cells, unknown: int = 0):
         """The risk of the move leaving my grid as ``cells``: OPEN unless it closes the round."""
@@ -207,7 +208,7 @@ class Estimate:
             best = {v: max((self._gain(theirs, i, v, True) for i in slots), default=0.0)
                     for v in COPIES}
             usual = sum(p * max(0.0, best[v]) for v, p in self.probs)
-            self._gifts = {v: GIFT * max(0.0, g - usual) for v, g in best.items()}
+            self._gifts = {v: self.gift_weight * max(0.0, g - usual) for v, g in best.items()}
         if value is HIDDEN:
             return sum(p * self._gifts[v] for v, p in self.probs)
         return self._gifts[value]

@@ -8,6 +8,7 @@ import pytest
 
 import ai
 from ai import punttu as punttu_medium
+from ai import zero_pointe as zero_pointe_medium
 from ai import search
 from ai.hard import neuf_vies as neuf_vies_guide
 from ai.hard import punto as punto_guide
@@ -222,6 +223,18 @@ def test_zero_pointe_does_not_close_a_round_it_may_well_not_win():
     state = zero_pointe_table("1 2 3 4 2 3 4 1 3 4 1 ?", "2 2 1 1 ? ? ? ? 1 1 2 2",
                               discard=(-2,))
     assert hard(game, state) not in ("take 2 3", "draw")
+
+
+def test_zero_pointe_last_turn_aims_below_the_closer():
+    """The other closed at 20. Keeping the drawn 4 on the face-down card leaves exactly 21
+    (medium's choice, the fewest points expected); on a 5 it leaves 16 and a face-down card,
+    which ends below 20 often enough to double the closer."""
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table("1 1 0 0 1 1 0 0 3 5 5 ?", "2 2 2 2 4 4 4 4 -1 -1 -1 -1",
+                              discard=(7,), drawn=4, phase="drawn", closer=1)
+    view, legal = game.view(state, 0), game.legal_moves(state)
+    assert zero_pointe_medium.medium(view, legal, random.Random(0)) == "keep 2 3"
+    assert hard(game, state) in ("keep 2 1", "keep 2 2")
 
 
 @pytest.mark.parametrize("totals, closes", [((0, 0), False), ((60, 98), True)])
