@@ -21,7 +21,9 @@ from games.neuf_vies import GAME
 from games.neuf_vies.cards import face
 
 KEEP = 4          # candidate moves kept from the medium player's ranking
-ITERATIONS = 25   # worlds per decision (see bench/strength.py for the time it takes)
+ITERATIONS = 60   # worlds per decision at most (see bench/strength.py for the time it takes)
+HALVE = (16,)     # after so many worlds, only the better two candidates race on
+SETTLE = 2.0      # standard errors of lead that end a decision early (search.Guide.settle)
 PLIES = 4         # medium's moves in a rollout before the position is judged
 SCALE = 25.0      # a lead of this many points is worth about 0.73
 
@@ -67,4 +69,5 @@ def rollout(world, done: int, rng) -> list:
             for seat, score in enumerate(scores)]
 
 
-GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates)
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, halve=HALVE,
+              settle=SETTLE)
