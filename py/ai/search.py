@@ -8,9 +8,9 @@ is played (a guide may drop the worse half of the candidates after some iteratio
 worlds then go to the moves still in question). Comparing the candidates on the same worlds and
 the same luck tells them apart by their own merit, not by the cards each happened to draw.
 Against the medium players it did better than the information-set tree search of the first
-version in Neuf vies (65.6 % of 700 games on four seed sets, 58.5-70 % a set, its rollouts on
-medium's best four moves that differ, against 54 % of 120; 55 % of 200 on `fresh2` while the
-four were often one move several times) and in Punto (67.5 % of 200 matches, 95 % 60.7-73.6,
+version in Neuf vies (66.2 % of 800 games on four seed sets, 64.8-69.5 % a set, its rollouts on
+medium's best four moves that differ, the better two alone after 16 worlds, against 54 % of
+120; 55 % of 200 on `fresh2` while the four were often one move several times) and in Punto (67.5 % of 200 matches, 95 % 60.7-73.6,
 `--seed bench`, with rollouts played to the round's end that put a random card next to its own
 colour when a few draws find such a cell, about 575 of them a move thanks to a cheap rollout
 loop, successive halving and settled decisions ended early; 61.5 % before the cells next to

@@ -6,8 +6,13 @@ empty slot, a column like the other) count once: before, the four were often one
 times, and the hard level won little more than the medium one (50 % of 100 games on `--seed
 nv1`, 55 % of 200 on `fresh2`); with four different ones it won 67.5 % of 100 on `nv1` (95 %
 57.8-75.9), 70 % of 200 on `fresh5` (63.3-75.9, final scores 73.7 against 58.2), 58.5 % of
-200 on `fresh2` (51.6-65.1) and 67.5 % of 200 on `bench` (60.7-73.6): 65.6 % of the 700, about
-115 ms a move (worst 341 ms), 25 worlds and 4 plies as before.
+200 on `fresh2` (51.6-65.1) and 67.5 % of 200 on `bench` (60.7-73.6): 65.6 % of the 700, with
+25 worlds for each of the four. Now up to 60 worlds, the better two alone after 16, a decision
+ended once one leads by 2 standard errors: 65.0 % on `bench` (58.2-71.3), 65.5 % on `fresh2`
+(58.7-71.7), 64.8 % on `fresh5` (57.9-71.0), 69.5 % on `fresh6` (62.8-75.5): 66.2 % of 800,
+no gain overall on the sets both ran (65.1 against 65.3 % of 600) but no weak set (75 worlds
+for each of the four gave 62.8 % on `fresh2`); about 57 ms a move in CPython on a loaded
+2-core machine (worst 171 ms). 4 plies as before.
 
 Rollouts: a few plies played by the medium player from each seat's own view (it answers
 attacks, renews them, puts won cards), then the position judged by the score: each seat's lead
