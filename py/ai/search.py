@@ -9,15 +9,16 @@ worlds then go to the moves still in question). Comparing the candidates on the 
 the same luck tells them apart by their own merit, not by the cards each happened to draw.
 Against the medium players it did better than the information-set tree search of the first
 version in Neuf vies (66.2 % of 800 games on four seed sets, 64.8-69.5 % a set, its rollouts on
-medium's best four moves that differ, the better two alone after 16 worlds, against 54 % of
-120; 55 % of 200 on `fresh2` while the four were often one move several times) and in Punto (67.5 % of 200 matches, 95 % 60.7-73.6,
-`--seed bench`, with rollouts played to the round's end that put a random card next to its own
-colour when a few draws find such a cell, about 575 of them a move thanks to a cheap rollout
-loop, successive halving and settled decisions ended early; 61.5 % before the cells next to
-their colour and the settling, against 53 % of 60 for the tree search; 56 % of 100 with 375
-rollouts), and in Punttu (57.9 % of 1000 deals on five seed sets, its worlds on card values,
-rollouts on medium's rule made exact, the last tricks solved, the other's hand read from its
-plays by ``deal``; 49.3 % of 600 with a rough rule of thumb; 57 % of 200 for the tree search).
+medium's best four moves that differ, the better two alone after 16 worlds, against 54 % of 120;
+55 % of 200 on `fresh2` while the four were often one move several times) and in Punto (66.2 %
+of 400 matches on two seed sets, with rollouts played to the round's end that put a random card
+next to its own colour when a few draws find such a cell, about 1000 of them a move thanks
+to a cheap rollout loop, successive halving and settled decisions ended early; 61.5 % before the
+cells next to their colour and the settling, against 53 % of 60 for the tree search; 56 % of 100
+with 375 rollouts), and in Punttu (57.9 % of 1000 deals on five seed sets, its worlds on card
+values, rollouts on medium's rule made exact, the last tricks solved, the other's hand read from
+its plays by ``deal``; 49.3 % of 600 with a rough rule of thumb; 57 % of 200 for the tree
+search).
 The state is used for nothing but determinizing it, and a guide's ``deal`` deals the worlds
 again from the view alone: the search knows no card the seat does not. It never looks past the
 end of the round: the next deal comes from the match seed, which the seat must not use, so a

@@ -16,11 +16,13 @@ cards, the cells a card may reach, and per colour the cells where one more card 
 complete a line, all kept up to date card by card), and a rollout plays them in one loop over
 local names rather than a call per card.
 
-Against medium (``bench/strength.py punto``, ``--seed bench``): 67.5 % of 200 matches (95 %
-60.7-73.6) with these settings, about 575 rollouts a decision; 67 % with 260 worlds, halving at
-55 and 130 and settling at 2.5 (about 690, a fifth more time); 64 % with 180 worlds, halving at
-35 and 90 (a sixth less time than these); 61.5 % with 220 worlds, no settling and uniform
-random cells.
+Against medium (``bench/strength.py punto``, 200 matches a seed set): with these settings,
+68.0 % on ``--seed bench`` (95 % 61.2-74.1) and 64.5 % on ``fresh2`` (57.7-70.8), 66.2 % of
+the 400, about 120 ms a move in CPython on a loaded 2-core machine. With 220 worlds, halving at
+40 and 100 (about 575 rollouts a decision, half the time): 67.5 % on ``bench`` (60.7-73.6) and
+63.0 % on ``fresh2`` (56.1-69.4), 65.2 % of the 400; 67 % on ``bench`` with 260 worlds, halving
+at 55 and 130 and settling at 2.5; 64 % with 180 worlds, halving at 35 and 90; 61.5 % with 220
+worlds, no settling and uniform random cells.
 """
 from functools import lru_cache
 
@@ -32,8 +34,8 @@ from games.punto.cards import FULL_DECK
 from games.punto.modes import mode_for
 
 KEEP = 5          # candidate moves kept from the medium player's ranking
-ITERATIONS = 220  # worlds per decision at most (see bench/strength.py for the time it takes)
-HALVE = (40, 100)  # after these many worlds, the worse half of the candidates is dropped
+ITERATIONS = 400  # worlds per decision at most (see bench/strength.py for the time it takes)
+HALVE = (70, 180)  # after these many worlds, the worse half of the candidates is dropped
 SETTLE = 2.0      # standard errors of lead that end a decision early (search.Guide.settle)
 TRIES = 6         # random cells drawn before a rollout lists the legal ones
 
