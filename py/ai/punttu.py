@@ -100,11 +100,11 @@ class _Table:
         for value in sorted(set(mine)):
             rest = _without(mine, value)
             if led is None:
-                score = min(_trick(value, v) + _search(rest, _without(theirs, v), value >= v)
+                score = min(_trick(value, v) + endgame(rest, _without(theirs, v), value >= v)
                             for v in set(theirs))
             else:
                 won = value > led
-                score = -_trick(led, value) + _search(rest, theirs, won)
+                score = -_trick(led, value) + endgame(rest, theirs, won)
             if best is None or score > best:
                 best_value, best = value, score
         return next(m for m in legal if VALUES[m.split(" ")[1]] == best_value)
@@ -141,12 +141,12 @@ def _without(hand: tuple, value: int) -> tuple:
 
 
 @lru_cache(maxsize=None)  # a few thousand pairs of hands at most (the hard level's rollouts too)
-def _search(mine: tuple, theirs: tuple, i_lead: bool) -> int:
+def endgame(mine: tuple, theirs: tuple, i_lead: bool) -> int:
     """Exact two-player value (my points less theirs) of the tricks left, both hands known."""
     if not mine:
         return 0
     if i_lead:
-        return max(min(_trick(a, b) + _search(_without(mine, a), _without(theirs, b), a >= b)
+        return max(min(_trick(a, b) + endgame(_without(mine, a), _without(theirs, b), a >= b)
                        for b in set(theirs)) for a in set(mine))
-    return min(max(-_trick(b, a) + _search(_without(mine, a), _without(theirs, b), a > b)
+    return min(max(-_trick(b, a) + endgame(_without(mine, a), _without(theirs, b), a > b)
                    for a in set(mine)) for b in set(theirs))

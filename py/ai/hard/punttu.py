@@ -15,17 +15,16 @@ not make keeps a chance of ASTRAY). More players: a rule of thumb (lead low; bea
 with the cheapest card that does, before others only with a 5 or more, else throw the lowest
 card; now and then any card).
 
-Against medium, two players, 200 deals a seed set (``bench/strength.py``, 95 % intervals about
-7 points either way): 60.0 % on ``--seed bench``, 56.2 % on ``fresh2``, 58.0 % on ``fresh3``,
-61.2 % on ``fresh6``, 53.8 % on ``fresh7``: 57.9 % of the 1000, about 80 ms a move in
-CPython (worst about 240 ms), against 49.3 % of 600 for the shared search with a rough rule of
-thumb in its rollouts. Short of the 65 % aimed at. Without the reading, 61.2 % on ``bench`` and 55.8 % on
+Against medium, two players, 200 deals a seed set (``bench/strength.py``, 95 % intervals about 7
+points either way): 60.0 % on ``--seed bench``, 56.2 % on ``fresh2``, 58.0 % on ``fresh3``, 61.2
+% on ``fresh6``, 53.8 % on ``fresh7``: 57.9 % of the 1000, about 80 ms a move in CPython (worst
+about 240 ms), against 49.3 % of 600 for the shared search with a rough rule of thumb in its
+rollouts. Short of the 65 % aimed at. Without the reading, 61.2 % on ``bench`` and 55.8 % on
 ``fresh2``: its worth is below what a few hundred deals can show. Judged move by move against
 the other's true hand (475 positions, each candidate's chance of winning from 1000-1500 worlds
 holding that hand), the moves chosen with it gave up 0.2 percentage points of it fewer a move
-(standard error 0.12) than without. Knowing the other's hand (a cheat) won 71.5 % on
-``bench``: the hand is worth far more than what medium's plays tell of it (about half a nat a
-decision).
+(standard error 0.12) than without. Knowing the other's hand (a cheat) won 71.5 % on ``bench``:
+the hand is worth far more than what medium's plays tell of it (about half a nat a decision).
 """
 import math
 from dataclasses import replace
@@ -128,7 +127,7 @@ def _two(deal: Deal, rng):
         if led is None:
             if not stock:  # the last tricks, searched to the end
                 left = sum(hands[0]) + sum(hands[1])
-                margin = medium._search(tuple(hands[lead]), tuple(hands[1 - lead]), True)
+                margin = medium.endgame(tuple(hands[lead]), tuple(hands[1 - lead]), True)
                 taken[lead] += (left + margin) // 2
                 taken[1 - lead] += (left - margin) // 2
                 return
