@@ -34,7 +34,7 @@ class App:
         self.lang = self.prefs.get("lang")
         if self.lang not in LANGS:
             self.lang = pick_lang(js.navigator.languages.to_py())
-        self.picker = Picker(self.screen, self.say)
+        self.picker = Picker(self.screen, self.say, self.act)
         self.match = None
         self.pending = None  # a new match waiting for the player to confirm replacing the save
         self.saved = None  # the match in storage, if any
@@ -190,12 +190,11 @@ class App:
         if step.kind == "round_end":
             self.table.render_round_end(view)
             title, body = self.table.round_end(view)
-            button = "btn.see_result" if m.over else "btn.next_round"
-            overlay.show(title, *body, buttons=[(self.t(button), "round-seen")], cls="round-end",
+            overlay.show(title, *body, buttons=[(self.t("btn.next_round"), "round-seen")], cls="round-end",
                          escape="fold", fold_label=self.t("btn.fold"))
         elif step.kind == "over":
             self.table.render_round_end(view)  # the last board stays in sight
-            title, body = self.table.match_end(view)
+            title, body = self.table.final_result(view)
             overlay.show(title, *body, buttons=[(self.t("btn.rematch"), "rematch"),
                                                 (self.t("btn.home"), "home")], cls="match-end",
                          escape="fold", fold_label=self.t("btn.fold"))
@@ -340,6 +339,7 @@ class App:
         """The undo button, at a table with humans; usable when the last human move may go."""
         m = self.match if at_table else None
         by_id("menu").hidden = m is None
+        by_id("lang").hidden = m is not None  # at a table it is in the menu: the bar fits 320 px
         by_id("menu").textContent = self.t("menu.title")
         button = by_id("undo")
         button.hidden = m is None or not m.humans()
@@ -382,8 +382,14 @@ class App:
 
     # --- events --------------------------------------------------------------------------
     def on_click(self, event):
+        """A click with no tap behind it (a tap acts when the finger lifts: ui.drag)."""
         node = closest(event, "[data-action]")
-        if node is None or node.hasAttribute("disabled"):
+        if node is not None and not self.picker.echo(event):
+            self.act(node)
+
+    def act(self, node):
+        """A button pressed (``data-action``), by a tap, a click or the keyboard."""
+        if node.hasAttribute("disabled"):
             return
         action = node.dataset.action
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
@@ -397,14 +403,16 @@ class App:
         node = closest(event, "[data-action]")
         if node is not None and node.tagName != "BUTTON":
             event.preventDefault()
-            self.on_click(event)
+            self.act(node)
 
     def on_change(self, event):
         target = event.target
         # getAttribute gives JS null for a missing attribute, where dataset.x would raise.
         setting = target.getAttribute("data-setting")
-        if self.form is not None and target.getAttribute("data-option") == "players":
-            self.form.render_seats(self.screen)
+        if self.form is not None and target.getAttribute("data-option"):
+            if target.getAttribute("data-option") == "players":
+                self.form.render_seats(self.screen)
+            self.form.say_rules(self.screen)
         elif setting:
             self.write_pref(setting, bool(target.checked) if target.type == "checkbox" else target.value)
 
@@ -457,9 +465,11 @@ class App:
                                  selected=value == self.speed()))
         noise = el("input", "", None, type="checkbox", data_setting="sound",
                    checked=self.prefs.get("sound") is True)
+        lang = el("button", "btn", self.t("lang.switch"), type="button", data_action="lang",
+                  aria_label=self.t("lang.switch_label"))
         settings = el("div", "menu-settings", None,
                       el("label", "", self.t("settings.speed"), speed),
-                      el("label", "check", None, noise, el("span", "", self.t("settings.sound"))))
+                      el("label", "check", None, noise, el("span", "", self.t("settings.sound"))), lang)
         undo = m.last_human()
         extra = {} if undo is not None and m.undo_point(undo) is not None else {"disabled": True}
         overlay.show(self.t("menu.title"), settings, rules,
@@ -502,6 +512,7 @@ class App:
         self.write_pref("lang", self.lang)
         self.apply_lang()
         if self.table is not None:
+            overlay.hide()  # the menu it was chosen from
             self.advance()
         elif self.form is not None:
             self.show_new_game(self.form.game.id, self.form.seed)

@@ -7,29 +7,40 @@ Sources carry ``data-drag="<key>"``, targets ``data-drop="<key>"``. The table de
 key means: ``targets(source)`` lists the legal target keys (they get ``data-legal`` while the card
 is held) and ``drop(source, target)`` plays the move and returns None, or the reason it is
 illegal, and the card snaps back.
+
+Every tap of the page acts when the finger lifts, not on the browser's click: after a touch
+drag, Chromium drops the click of a tap that comes within about 0.4 s (the finger goes down and
+up, no click follows). So the picker also hands the page's buttons (``data-action``) their taps,
+and a click made by a pointer is only the echo of a tap already acted on; a click with no
+pointer behind it (the keyboard on a button, assistive technology) still acts.
 """
 import js
 
 from ui.dom import closest, document, later, listen
 
-DRAG_THRESHOLD = 6  # px a pointer must travel before a press becomes a drag (else it is a tap)
+# px a press must travel before it becomes a drag (else it is a tap): a finger wobbles more
+DRAG_THRESHOLD = {"mouse": 6, "pen": 6, "touch": 10}
+TAPPABLE = "[data-drag], [data-drop], [data-action], summary"
+ECHO_MS = 1000  # a pointer's click this soon after its release is that release's echo
 
 
 class Picker:
-    def __init__(self, root, on_reason):
-        self.root = root
+    def __init__(self, root, on_reason, on_action):
+        self.root = root  # the screen: its cards and targets are the picker's
         self.on_reason = on_reason
+        self.on_action = on_action  # a tap on a button (data-action), anywhere on the page
         self.targets = None  # set by the table on mount
         self.drop = None
         self.held = None  # the source element picked up
-        self.press = None  # (pointerId, x, y) of a press that may become a drag
+        self.press = None  # (pointerId, x, y, element) of a press that may become a tap or a drag
         self.dragging = False
-        self.drag_ended = -1e9
-        for name, handler in (
-            ("pointerdown", self._down), ("pointermove", self._move), ("pointerup", self._up),
-            ("pointercancel", self._cancel), ("click", self._click), ("keydown", self._key),
-        ):
-            listen(root, name, handler)
+        self.released = -1e9  # when a pointer last went up: the click that follows is its echo
+        body = document.body
+        for name, handler in (("pointerdown", self._down), ("pointermove", self._move),
+                              ("pointerup", self._up), ("pointercancel", self._cancel),
+                              ("click", self._click)):
+            listen(body, name, handler)
+        listen(root, "keydown", self._key)
 
     def mount(self, targets, drop):
         """A table takes over the picker; nothing stays held from an earlier screen."""
@@ -39,6 +50,10 @@ class Picker:
     def unmount(self):
         self.targets = self.drop = None
         self._reset()
+
+    def echo(self, event) -> bool:
+        """Whether a click is the echo of a pointer's release, already acted on as a tap."""
+        return event.detail != 0 and js.performance.now() - self.released < ECHO_MS
 
     # --- holding -------------------------------------------------------------------------
     def pick(self, source):
@@ -88,14 +103,16 @@ class Picker:
         source.style.transform = ""
         later(250, lambda: source.classList.remove("snap"))
 
+    def _mine(self, node, attribute: str) -> bool:
+        """A card or target of the table, while a table has the picker."""
+        return self.drop is not None and node.hasAttribute(attribute) and self.root.contains(node)
+
     # --- pointer -------------------------------------------------------------------------
     def _down(self, event):
-        if self.drop is None or event.button != 0:
+        if event.button != 0 or not event.isPrimary:
             return
-        source = closest(event, "[data-drag]")
-        if source is None:
-            return
-        self.press = (event.pointerId, event.clientX, event.clientY, source)
+        node = closest(event, TAPPABLE)
+        self.press = None if node is None else (event.pointerId, event.clientX, event.clientY, node)
         self.dragging = False
 
     def _move(self, event):
@@ -104,8 +121,10 @@ class Picker:
         pid, x0, y0, source = self.press
         dx, dy = event.clientX - x0, event.clientY - y0
         if not self.dragging:
-            if abs(dx) + abs(dy) < DRAG_THRESHOLD:
+            if abs(dx) + abs(dy) < DRAG_THRESHOLD.get(event.pointerType, 6):
                 return
+            if not self._mine(source, "data-drag"):
+                return  # a button: it is still a tap if the pointer goes up over it
             self.dragging = True
             self.pick(source)
             source.classList.add("dragging")
@@ -120,26 +139,28 @@ class Picker:
             target.classList.add("over")
 
     def _up(self, event):
+        if event.isPrimary:
+            self.released = js.performance.now()
         if self.press is None or event.pointerId != self.press[0]:
             return
-        source = self.press[3]
+        node = self.press[3]
         was_drag, self.press, self.dragging = self.dragging, None, False
         if not was_drag:
-            return  # a tap: the click handler that follows decides
-        source.classList.remove("dragging")
-        target = self._target_at(event.clientX, event.clientY, source)
-        self.drag_ended = js.performance.now()
+            if _inside(node, event.clientX, event.clientY):
+                self._tap(node)
+            return
+        node.classList.remove("dragging")
+        target = self._target_at(event.clientX, event.clientY, node)
         if target is None:
-            self._snap_back(source)
+            self._snap_back(node)
             self.release()
         else:
             self._place(target)
 
     def _cancel(self, event=None):
-        if self.press is not None:
+        if self.press is not None and self.dragging:
             self.press[3].classList.remove("dragging")
             self._snap_back(self.press[3])
-            self.drag_ended = js.performance.now()  # nor is the click that may follow a tap
         self._reset()
 
     @staticmethod
@@ -153,21 +174,29 @@ class Picker:
         return None
 
     # --- tap and click -------------------------------------------------------------------
-    def _click(self, event):
-        if self.drop is None:
-            return
-        if js.performance.now() - self.drag_ended < 400:  # the click that ends a drag is no tap
-            return
-        source = closest(event, "[data-drag]")
-        if source is not None:
-            if self.held is not None and self.held.isSameNode(source):
+    def _tap(self, node):
+        """A card picked up or put back, a held card placed, a button pressed, a fold opened."""
+        if self._mine(node, "data-drag"):
+            if self.held is not None and self.held.isSameNode(node):
                 self.release()
             else:
-                self.pick(source)
+                self.pick(node)
+        elif self.held is not None and self._mine(node, "data-drop"):
+            self._place(node)
+        elif node.hasAttribute("data-action"):
+            self.on_action(node)
+        elif node.tagName == "SUMMARY":
+            node.parentElement.open = not node.parentElement.open
+
+    def _click(self, event):
+        """A click with no tap behind it; a tap's own click changes nothing more."""
+        if self.echo(event):
+            if closest(event, "summary") is not None:
+                event.preventDefault()  # the tap has opened or closed it already
             return
-        target = closest(event, "[data-drop]")
-        if target is not None and self.held is not None:
-            self._place(target)
+        node = closest(event, "[data-drag], [data-drop]")
+        if node is not None and not node.hasAttribute("data-action"):
+            self._tap(node)
 
     # --- keyboard ------------------------------------------------------------------------
     def _key(self, event):
@@ -221,6 +250,11 @@ class Picker:
             if best_score is None or score < best_score:
                 best, best_score = node, score
         return best
+
+
+def _inside(node, x, y) -> bool:
+    box = node.getBoundingClientRect()
+    return box.left <= x <= box.right and box.top <= y <= box.bottom
 
 
 def _centre(node):
