@@ -151,7 +151,8 @@ class Match:
             seat = self.screen_seat()
             if seat is None:
                 seat = self.humans()[0]
-            return Step("round_end" if self.rounds_done > self.seen_rounds else "over", seat)
+            # The round that ends the match is told with the match's end, in one screen.
+            return Step("over" if self.over else "round_end", seat)
         seat = self.to_move
         if not self.is_human(seat):
             return Step("computer", seat)

@@ -13,25 +13,37 @@ class NewGameForm:
         self.prefix = prefix(game.id)
 
     def render(self, screen, defaults: dict):
+        """Who plays first (how many, human or computer and its level), the rule variants folded
+        under one line that says them, and Start in view at the foot of the screen."""
         t = self.app.t
         form = el("form", "newgame", None, data_game=self.game.id)
         form.appendChild(el("h2", "", t("newgame.title", game=self.app.game_name(self.game.id))))
+        variants = []
+        players = None
         for option in self.game.options:
-            form.appendChild(self._option(option, defaults.get(option.key, option.default)))
-        form.appendChild(el("h3", "", t("newgame.seats")))
-        form.appendChild(el("ol", "seats", None, id="seats"))
+            field = self._option(option, defaults.get(option.key, option.default))
+            if option.key == "players":
+                players = field
+            else:
+                variants.append(field)
+        form.appendChild(el("fieldset", "players", None, el("legend", "", t("newgame.seats")), players,
+                            el("ol", "seats", None, id="seats")))
         seed = el("input", "", None, id="seed", name="seed", value=self.seed or "", maxlength="40",
                   pattern=r"[A-Za-z0-9_\-]*", autocomplete="off")
-        form.appendChild(el("label", "seed", t("newgame.seed"), seed))
-        form.appendChild(el("div", "buttons", None,
+        summary = el("summary", "", None, el("span", "rules-title", t("newgame.rules")),
+                     el("span", "rules-line", "", id="rules-line"))
+        form.appendChild(el("details", "rules-options", None, summary, *variants,
+                            el("label", "seed", t("newgame.seed"), seed)))
+        form.appendChild(el("div", "buttons start-bar", None,
                             el("button", "btn", t("btn.back"), type="button", data_action="home"),
                             el("button", "btn primary", t("btn.start"), type="button", data_action="start")))
         mount(clear(screen), form)
         self.render_seats(screen)
+        self.say_rules(screen)
 
     def _option(self, option, value):
         t = self.app.t
-        label = t(f"{self.prefix}.opt.{option.key}")
+        label = t("newgame.count" if option.key == "players" else f"{self.prefix}.opt.{option.key}")
         if option.choices:
             field = el("select", "", None, name=option.key, data_option=option.key)
             for choice in option.choices:
@@ -40,7 +52,19 @@ class NewGameForm:
         else:
             field = el("input", "", None, type="number", name=option.key, data_option=option.key,
                        min=option.low, max=option.high, value=value, required=True)
-        return el("label", "option", label, field)
+        return el("label", "option count" if option.key == "players" else "option", label, field)
+
+    def say_rules(self, screen):
+        """The folded rule variants in one line: each one's name and what is chosen."""
+        t = self.app.t
+        parts = []
+        for option in self.game.options:
+            if option.key == "players":
+                continue
+            field = screen.querySelector(f'[data-option="{option.key}"]')
+            shown = field.options.item(field.selectedIndex).text if option.choices else field.value
+            parts.append(t("newgame.rule", option=t(f"{self.prefix}.opt.{option.key}"), value=shown))
+        screen.querySelector("#rules-line").textContent = " · ".join(parts)
 
     def render_seats(self, screen):
         """One row per seat for the chosen number of players, keeping what was typed."""

@@ -19,9 +19,12 @@ def show(title: str, *body, buttons=(), cls: str = "", escape=None, fold_label=N
     layer = clear(_layer())
     box = el("div", f"dialog {cls}".strip(), None, aria_labelledby="dialog-title")
     box.appendChild(el("h2", "", title, id="dialog-title"))
+    # Only the body scrolls, under the title and above the buttons, which stay in view.
+    content = el("div", "dialog-body")
     for part in body:
         if part is not None:
-            box.appendChild(el("p", "", part) if isinstance(part, str) else part)
+            content.appendChild(el("p", "", part) if isinstance(part, str) else part)
+    box.appendChild(content)
     row = el("div", "buttons")
     for label, action, *extra in buttons:
         row.appendChild(el("button", "btn primary" if not row.children else "btn", label,

@@ -4,7 +4,8 @@ subclasses it and gives only its cards, what a seat panel holds, its centre and 
 area, its moves and its results (see ``ui/tables/punto.py`` for the smallest one).
 
 A table is drawn as: the seat strip (the other seats, compact), the status line saying what to
-do now, the game's centre (board, piles, trick) and the player's own area (hand, grid, columns).
+do now, the game's centre (board, piles, trick, in ``.centre``) and the player's own area (hand,
+grid, columns, in ``.own``).
 """
 from ui.dom import clear, find, morph, mount, set_flag
 from ui.html import el
@@ -55,9 +56,12 @@ class Frame:
         # status line that gained an attribute then would be replaced, not updated, at each move.
         table.appendChild(el("p", "status", self.status(view, active, hidden, result), id="status",
                              tabindex="-1"))
-        for part in self.centre(view, active, hidden, result) + self.own(view, active, hidden, result):
-            if part is not None:
-                table.appendChild(part)
+        # The centre and the player's own area each in a box of their own: a landscape phone
+        # lays the seats, the centre and the own area side by side (css/tapis.css).
+        table.appendChild(el("div", "centre", None, *self.centre(view, active, hidden, result)))
+        own = [part for part in self.own(view, active, hidden, result) if part is not None]
+        if own:
+            table.appendChild(el("div", "own", None, *own, data_own=True))
         if result is not None and view["outcome"] is not None:
             table.appendChild(self._celebration())
         screen = self.app.screen
@@ -217,6 +221,17 @@ class Frame:
         return None  # by default every decision is the player's
 
     # --- results -------------------------------------------------------------------------
+    def final_result(self, view):
+        """The match's end in one dialog: its winners and standings first, then how the round
+        that ended it went."""
+        title, body = self.match_end(view)
+        round_title, details = self.last_round(view)
+        return title, body + [el("h3", "", round_title)] + details
+
+    def last_round(self, view):
+        """The last round's title and details, as the match's end tells them."""
+        return self.round_end(view)
+
     def match_end(self, view):
         """The match's winners and every seat's final score, ranked."""
         outcome = view["outcome"]

@@ -393,6 +393,11 @@ class Table(Frame):
                                              score=last["scores"][seat])))
         return t("neuf_vies.ui.game_over"), [self._why(last), sums]
 
+    def final_result(self, view):
+        """One game is the match: the ranking, then how each score is made."""
+        title, body = self.match_end(view)
+        return title, body + self.round_end(view)[1][1:]  # its first part, why it ended, is told
+
     def match_end(self, view):
         """The ranked totals, with the 9×2 cards that break a tie between equal best scores."""
         t = self.app.t

@@ -190,6 +190,10 @@ class Table(Frame):
         parts.append(standings(self.app, view["wins"], "punto.ui.wins_of"))
         return title, parts
 
+    def last_round(self, view):
+        title, parts = self.round_end(view)
+        return title, parts[:-1]  # its last part, the rounds won, is the match's standings
+
     def match_end(self, view):
         title, body = super().match_end(view)
         for seat, cards in enumerate(view["trophies"]):

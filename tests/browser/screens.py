@@ -1,0 +1,124 @@
+"""Every screen a player meets, reached the way the page reaches it (a save in storage, a link,
+a tap), for the fit sweep (test_fit_sweep.py) and the screenshots (scripts/screenshots.py).
+
+A screen is a name and a way to open it on a page: ``open_screen(page, base_url, name)``. Mid-game
+positions come from legal random play from a fixed seed, so each screen is the same at every run.
+"""
+import json
+import random
+
+from engine import registry
+from engine.match import Match
+from ui.tables import has_table
+
+PREFS = {"speed": "fast", "lang": "en"}
+STATES = ("human", "computer", "round-end", "over", "gate")
+
+
+def games() -> list:
+    return [g for g in registry.games() if has_table(g.id)]
+
+
+def _seats(count: int, computer_first=False) -> list:
+    kinds = ["human"] + ["easy"] * (count - 1)
+    if computer_first:
+        kinds = ["easy", "human"] + ["easy"] * (count - 2)
+    return [{"kind": kind, "name": "You" if kind == "human" else f"Computer {i + 1}"}
+            for i, kind in enumerate(kinds)]
+
+
+def _played(game_id: str, players: int, until, seed: str, seats=None) -> Match:
+    """A match played at random from ``seed`` until ``until(match)`` holds."""
+    for attempt in range(200):
+        match = Match.new(game_id, {"players": players}, f"{seed}{attempt}",
+                          seats or _seats(players))
+        rng = random.Random(f"{seed}{attempt}")
+        for _ in range(5000):
+            if until(match):
+                return match
+            if match.over:
+                break
+            match.play(rng.choice(match.legal_moves()))
+    raise AssertionError(f"{game_id}: no match reached the screen {seed}")
+
+
+def _mid_game(match: Match) -> bool:
+    """The human's turn, a few moves into the first round."""
+    return match.rounds_done == 0 and len(match.moves) >= 2 * len(match.seats) and match.to_move == 0
+
+
+def _computer_to_move(match: Match) -> bool:
+    return match.rounds_done == 0 and len(match.moves) >= 2 * len(match.seats) and match.to_move != 0
+
+
+def _round_end(match: Match) -> bool:
+    return match.rounds_done == 1 and not match.over
+
+
+def save_for(name: str) -> dict | None:
+    """The save a screen starts from (None: no save, the page opens on its own)."""
+    kind, _, rest = name.partition(":")
+    if kind in ("home", "newgame"):
+        return None
+    game_id, players = rest.split("/") if "/" in rest else (rest, "2")
+    players = int(players)
+    if kind == "held" or kind == "menu":
+        match = _played(game_id, players, _mid_game, "held")
+    elif kind == "computer":
+        match = _played(game_id, players, _computer_to_move, "computer")
+    elif kind == "round-end":
+        match = _played(game_id, players, _round_end, "roundend")
+        match.seen_rounds = 0
+    elif kind == "over":
+        match = _played(game_id, players, lambda m: m.over, "over")
+        match.seen_rounds = match.rounds_done - 1  # the last round not yet seen, as after a move
+    else:
+        raise ValueError(name)
+    return match.dump()
+
+
+def names() -> list:
+    """Every screen: home, each new-game form, each table mid-game with a card held (2 and the
+    most players), a computer's turn, each round end and match end (2 and the most), the menu."""
+    found = ["home"] + [f"newgame:{g.id}" for g in games()]
+    for g in games():
+        for players in sorted({g.seats[0], g.seats[1]}):
+            found += [f"held:{g.id}/{players}", f"round-end:{g.id}/{players}",
+                      f"over:{g.id}/{players}"]
+        found.append(f"computer:{g.id}/{g.seats[1]}")
+    found.append(f"menu:{games()[0].id}")
+    return found
+
+
+def open_screen(page, base_url: str, name: str, open_app, prefs=None):
+    """Open ``name`` on ``page``: storage written first, then the page, then the taps that
+    reach it. Returns the page's state."""
+    from helpers import put_storage, wait_state
+
+    prefs = {**PREFS, **(prefs or {})}
+    if name.startswith("computer:"):
+        prefs["speed"] = "normal"  # long enough a pause to be seen thinking
+    save = save_for(name)
+    items = {"tapis.prefs": json.dumps(prefs)}
+    if save is not None:
+        items["tapis.save"] = json.dumps(save)
+    put_storage(page, base_url, items)
+    kind, _, rest = name.partition(":")
+    if kind == "newgame":
+        open_app(page, base_url, f"game={rest}")
+        return "form"
+    open_app(page, base_url)
+    if kind == "home":
+        return "home"
+    page.click('[data-action="continue"]')
+    expected = {"held": "human", "menu": "human", "computer": "computer",
+                "round-end": "round-end", "over": "over"}[kind]
+    state = wait_state(page, expected, *[s for s in STATES if s != expected])
+    if kind == "held":
+        source = page.locator("#screen [data-drag]").first
+        if source.count():
+            source.click()
+    elif kind == "menu":
+        page.click('[data-action="menu"]')
+        page.wait_for_selector("#overlay[open] .menu")
+    return state
