@@ -158,10 +158,14 @@ class Picker:
             self._place(target)
 
     def _cancel(self, event=None):
+        """The browser took the pointer (a scroll began) or Escape ended a drag: a card being
+        dragged goes back; one picked up by a tap stays held."""
         if self.press is not None and self.dragging:
             self.press[3].classList.remove("dragging")
             self._snap_back(self.press[3])
-        self._reset()
+            self.release()
+        self.press = None
+        self.dragging = False
 
     @staticmethod
     def _target_at(x, y, source):

@@ -32,8 +32,9 @@ class NewGameForm:
                   pattern=r"[A-Za-z0-9_\-]*", autocomplete="off")
         summary = el("summary", "", None, el("span", "rules-title", t("newgame.rules")),
                      el("span", "rules-line", "", id="rules-line"))
+        # Open when a link brought a deal number, so that the player sees it.
         form.appendChild(el("details", "rules-options", None, summary, *variants,
-                            el("label", "seed", t("newgame.seed"), seed)))
+                            el("label", "seed", t("newgame.seed"), seed), open=bool(self.seed)))
         form.appendChild(el("div", "buttons start-bar", None,
                             el("button", "btn", t("btn.back"), type="button", data_action="home"),
                             el("button", "btn primary", t("btn.start"), type="button", data_action="start")))

@@ -39,6 +39,9 @@ def show(title: str, *body, buttons=(), cls: str = "", escape=None, fold_label=N
     unfold.hidden = True
     if not layer.open:
         layer.showModal()
+    content = box.querySelector(".dialog-body")
+    if content.scrollHeight > content.clientHeight:  # a body that scrolls takes the keyboard too
+        content.tabIndex = 0
     first = box.querySelector("button")
     if first:
         first.focus()

@@ -8,7 +8,8 @@ trip over at the page's current size:
   scrolls, or its buttons are out of view;
 - on a touch screen, a control or a lit drop target smaller than 44 × 44 CSS px;
 - at a table, the player's own area (``[data-own]``), the prompt (``#status``) or, with a card
-  held, a lit target outside the viewport (the page scrolled to its top).
+  held, a lit target outside the viewport (the page scrolled to its top);
+- on the new-game form, Start out of view.
 """
 TARGET = 44  # px, the smallest touch target (WCAG 2.5.5, Apple's and Google's guides)
 
@@ -69,6 +70,9 @@ MEASURE = r"""({touch, target, W, H}) => {
             if (r.width + 0.5 < target || r.height + 0.5 < target) out.push(`small target ${fmt(r)}: ${name(n)}`);
         }
     }
+
+    const start = document.querySelector('#screen form.newgame [data-action="start"]');
+    if (start && !modal && outside(box(start))) out.push(`Start out of view: ${fmt(box(start))}`);
 
     const table = document.querySelector("#screen > .table");
     if (table && !modal) {

@@ -2,12 +2,14 @@
 Punto the way a person does (drag, tap, keyboard). Expected texts come from py/i18n, the page's
 own catalogs, so a test checks exactly the words a player reads."""
 import json
+from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from i18n import t
 
 EN = "en"
+AXE = (Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js").read_text()
 
 
 def en(key: str, **params) -> str:
@@ -216,3 +218,13 @@ def tap_card(page, to=None, choose=first, touch=False):
     expect_redraw(page)
     hit(cell_selector(target))
     return target, lit
+
+
+# --- accessibility -------------------------------------------------------------------------
+
+def violations(page) -> list:
+    """What axe-core (a dev dependency from npm, never shipped) finds on the page as it is."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE)
+    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+        .violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)""")

@@ -12,6 +12,9 @@ from engine.match import Match
 from ui.tables import has_table
 
 PREFS = {"speed": "fast", "lang": "en"}
+# Options under which a round can end without ending the match (a game absent here plays one
+# round a match: Neuf vies).
+ROUNDS = {"punto": {}, "zero-pointe": {}, "punttu": {"match": "to_points"}}
 STATES = ("human", "computer", "round-end", "over", "gate")
 
 
@@ -19,19 +22,17 @@ def games() -> list:
     return [g for g in registry.games() if has_table(g.id)]
 
 
-def _seats(count: int, computer_first=False) -> list:
+def _seats(count: int) -> list:
     kinds = ["human"] + ["easy"] * (count - 1)
-    if computer_first:
-        kinds = ["easy", "human"] + ["easy"] * (count - 2)
     return [{"kind": kind, "name": "You" if kind == "human" else f"Computer {i + 1}"}
             for i, kind in enumerate(kinds)]
 
 
-def _played(game_id: str, players: int, until, seed: str, seats=None) -> Match:
+def _played(game_id: str, players: int, until, seed: str, options=None) -> Match:
     """A match played at random from ``seed`` until ``until(match)`` holds."""
     for attempt in range(200):
-        match = Match.new(game_id, {"players": players}, f"{seed}{attempt}",
-                          seats or _seats(players))
+        match = Match.new(game_id, {"players": players, **(options or {})}, f"{seed}{attempt}",
+                          _seats(players))
         rng = random.Random(f"{seed}{attempt}")
         for _ in range(5000):
             if until(match):
@@ -67,7 +68,7 @@ def save_for(name: str) -> dict | None:
     elif kind == "computer":
         match = _played(game_id, players, _computer_to_move, "computer")
     elif kind == "round-end":
-        match = _played(game_id, players, _round_end, "roundend")
+        match = _played(game_id, players, _round_end, "roundend", ROUNDS[game_id])
         match.seen_rounds = 0
     elif kind == "over":
         match = _played(game_id, players, lambda m: m.over, "over")
@@ -83,8 +84,9 @@ def names() -> list:
     found = ["home"] + [f"newgame:{g.id}" for g in games()]
     for g in games():
         for players in sorted({g.seats[0], g.seats[1]}):
-            found += [f"held:{g.id}/{players}", f"round-end:{g.id}/{players}",
-                      f"over:{g.id}/{players}"]
+            found += [f"held:{g.id}/{players}", f"over:{g.id}/{players}"]
+            if g.id in ROUNDS:
+                found.append(f"round-end:{g.id}/{players}")
         found.append(f"computer:{g.id}/{g.seats[1]}")
     found.append(f"menu:{games()[0].id}")
     return found

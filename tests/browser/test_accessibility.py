@@ -7,22 +7,13 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from helpers import (HAND, en, put_storage, read_board, start_punto, tap_card, use_prefs,
+from helpers import (HAND, en, put_storage, read_board, start_punto, tap_card, use_prefs, violations,
                      wait_state, watched_board)
 from ui.tables import has_table
 
 ROOT = Path(__file__).resolve().parents[2]
-AXE = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text()
 V1 = ROOT / "tests" / "data" / "saves_v1"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 640}}
-
-
-def violations(page) -> list:
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(content=AXE)
-    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
-        .violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)""")
-    return found
 
 
 @pytest.fixture(params=list(SIZES), ids=list(SIZES))
@@ -85,6 +76,7 @@ def test_zero_pointe_mid_game(page, base_url, open_app):
 
 def test_the_match_end(page, base_url, open_app):
     open_app(page, base_url, "game=punto&seed=end")
+    page.click(".rules-options > summary")  # the rule variants are folded
     page.locator('[data-option="rounds_to_win"]').select_option("1")
     page.locator(".seat-row").nth(0).locator("select").select_option("easy")
     page.click('[data-action="start"]')

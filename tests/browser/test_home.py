@@ -116,6 +116,7 @@ def test_bad_links_fall_back_with_a_one_line_notice(english, base_url, open_app)
     assert notice(page) == ""
     assert page.locator('form.newgame[data-game="punto"]').is_visible()
     assert page.input_value("#seed") == "abc"
+    assert page.locator("#seed").is_visible()  # the rule variants unfolded to show it
 
 
 def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(english, base_url, open_app):
@@ -182,6 +183,7 @@ def test_the_new_game_screen_fits_a_small_phone(new_context, base_url, open_app,
 def test_the_seed_field_checks_what_is_typed(english, base_url, open_app):
     """Its pattern is a valid expression for the browser (no console error while typing)."""
     page = open_app(english, base_url, "game=punto")
+    page.click(".rules-options > summary")  # the deal number is with the rule variants
     for typed, valid in (("abc-1_X", True), ("a b!", False), ("", True)):
         page.fill("#seed", typed)
         assert page.evaluate("document.getElementById('seed').validity.valid") is valid, typed
