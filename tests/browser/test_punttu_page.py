@@ -117,7 +117,7 @@ def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_ap
     _seed_storage(page)
     open_app(page, base_url, "game=punttu&seed=deal1&start=1")
     played, lit_new = 0, False
-    while wait_state(page, "human", "round-end") == "human":
+    while wait_state(page, "human", "round-end", "over") == "human":
         expect(page.locator("#status")).to_have_text(en("punttu.ui.your_turn", name="Player 1"))
         lit_new |= page.locator("#hand .pt-new").count() == 1
         source = page.locator("#hand [data-drag]").first
@@ -129,8 +129,10 @@ def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_ap
     assert played == 20  # 40 cards, two players
     assert lit_new, "a card drawn after a trick is shown as new"
 
-    dialog = page.locator(".dialog.round-end")
+    # One deal: the match is over, and its end tells the deal under the standings.
+    dialog = page.locator(".dialog.match-end")
     expect(dialog).to_be_visible()
+    expect(dialog.locator("ol.standings li")).to_have_count(2)
     rows = dialog.locator("table.pt-scores tr[data-seat]")
     expect(rows).to_have_count(2)
     cards = [int(rows.nth(s).locator("td").nth(1).inner_text()) for s in range(2)]
@@ -140,16 +142,12 @@ def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_ap
     best = [s for s in range(2) if points[s] == max(points)]
     names = " and ".join(f"Player {s + 1}" for s in best)
     key = "punttu.ui.deal_won" if len(best) == 1 else "punttu.ui.deal_shared"
-    expect(dialog.locator("h2")).to_have_text(en(key, names=names, n=1))
+    expect(dialog.locator("h3")).to_have_text(en(key, names=names, n=1))
     # On the table too: each seat's points, and the last trick with its taker.
     on_table = page.locator(".seat .stat.pts .sr-only").all_text_contents()
     assert sorted(on_table) == sorted(en("punttu.ui.pts", n=p) for p in points)
     expect(page.locator("#trick.done [data-card]")).to_have_count(2)
     expect(page.locator("#trick.done .pt-slot[data-winner]")).to_have_count(1)
-
-    press(page, "round-seen")  # one deal: the match is over
-    assert wait_state(page, "over") == "over"
-    expect(page.locator(".dialog.match-end ol.standings li")).to_have_count(2)
 
 
 def test_hot_seat_hands_stay_hidden_behind_the_pass_the_device_screen(page, base_url, open_app):

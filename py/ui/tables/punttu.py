@@ -1,7 +1,8 @@
 """The Punttu table: the other seats in a row at the top, the trick in the middle (one place per
-seat, in playing order), the stock and the last trick, then the player's own three cards, which
-go onto the trick by drag, tap or keyboard. Only the number of a card matters, so its points are
-printed large; the suit is drawn (css/punttu.css) so that the Spanish deck still looks itself."""
+seat, in playing order), then the player's own area: their panel beside the stock and the last
+trick, and their three cards, which go onto the trick by drag, tap or keyboard. Only the number
+of a card matters, so its points are printed large; the suit is drawn (css/punttu.css) so that
+the Spanish deck still looks itself."""
 from engine.decks import spanish_rank, spanish_suit
 from games.punttu.cards import in_play, value
 from games.punttu.rules import draw_order
@@ -63,11 +64,16 @@ class Table(Frame):
         if result is not None:
             return [self._trick(view, result["last_trick"], False)]
         done = view["last_trick"] if not view["trick"] and view["seen"] else None
-        return [self._trick(view, done, active), self._middle(view)]
+        return [self._trick(view, done, active)]
 
     def own(self, view, active: bool, hidden: bool, result) -> list:
+        """The player's panel with the stock and the last trick beside it (one row, which leaves
+        the trick the height it needs on a phone), the memory aid, then the hand."""
         mine = self.panel(view, view["seat"], result, mine=True)
-        return [mine] if result is not None else [mine, self._hand(view, active, hidden)]
+        if result is not None:
+            return [mine]
+        gone = self._gone(view) if view["played"] is not None else None
+        return [el("div", "pt-own-row", None, mine, self._middle(view)), gone, self._hand(view, active, hidden)]
 
     def _draw(self, view, result, active: bool, hidden: bool):
         super()._draw(view, result, active, hidden)
@@ -192,7 +198,7 @@ class Table(Frame):
         return t(f"punttu.ui.took.{trick['reason']}", **params)
 
     def _middle(self, view):
-        """The stock, the last trick (folded), and with the memory aid the cards gone by value."""
+        """The stock and the last trick (folded)."""
         t = self.app.t
         row = el("div", "pt-middle")
         words = t("punttu.ui.stock", n=view["stock_size"])
@@ -218,8 +224,6 @@ class Table(Frame):
             body.appendChild(el("p", "pt-caption", self._took(last)))
             row.appendChild(el("details", "pt-last", None,
                                el("summary", "btn small", t("punttu.ui.last_trick")), body))
-        if view["played"] is not None:
-            row.appendChild(self._gone(view))
         return row
 
     def _gone(self, view):
@@ -276,13 +280,14 @@ class Table(Frame):
         card = move.split(" ", 1)[1]
         screen = self.app.screen
         origin = find(screen, f'#hand [data-card="{card}"]')  # a computer shown as the viewer
-        if origin is None:
-            panel = find(screen, f'.seat[data-seat="{seat}"]')
-            if panel is not None:
-                origin = mount(panel, self.card(card, "pt-fly"))
+        panel = find(screen, f'.seat[data-seat="{seat}"]') if origin is None else None
         slot = find(screen, f'#trick:not(.done) .pt-slot[data-seat="{seat}"] .pt-card')
         if slot is None:  # a lead, onto the trick just taken: the first place
             slot = find(screen, "#trick .pt-slot .pt-card")
+        if origin is None and panel is not None:
+            # as wide as its place in the trick, which is sized on the centre's box
+            width = f"{slot.getBoundingClientRect().width}px" if slot is not None else "3rem"
+            origin = mount(panel, self.card(card, "pt-fly", style=f"--cw:{width}"))
         fly(origin, slot, ms, then)
 
     # --- results -------------------------------------------------------------------------
