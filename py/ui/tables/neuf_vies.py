@@ -61,6 +61,8 @@ class Table(Frame):
         """A card face (or the common 9×2 back) drawn with the DOM: a big value, the colour's
         shape in the corners and, on a warrior, the colour's pair to nine."""
         label = self.card_name(card)
+        if attrs.get("role") is None and not attrs.get("aria_hidden"):
+            attrs["role"] = "img"  # a named drawing: a label needs a role
         if card.get("back"):
             node = el("div", f"nvcard back {cls}".strip(), None, data_card=card.get("id", "back"),
                       aria_label=label, **attrs)
@@ -182,7 +184,7 @@ class Table(Frame):
         else:
             product, result = t("neuf_vies.ui.formula", value=value, mult=mult, score=score).split(" = ")
             node.appendChild(el("span", "nv-score", None, el("span", "", product), el("span", "", f"= {result}"),
-                                aria_hidden="true"))
+                                data_score=score, aria_hidden="true"))  # the score alone where narrow
         return node
 
     def _last_slot(self):
