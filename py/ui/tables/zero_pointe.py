@@ -57,16 +57,18 @@ class Table(Frame):
                            active=mine and self.active)]
 
     def centre(self, view, active: bool, hidden: bool, result) -> list:
+        """The piles and the buttons, then the setting: the own area holds the grid alone, so
+        that a short screen keeps the whole grid in view (the setting may go below it)."""
         if result is not None:
             return []
         piles = self._piles(view, active)
         piles.appendChild(self._actions(view, active))
-        return [piles]
+        return [piles, self._setting()]
 
     def own(self, view, active: bool, hidden: bool, result) -> list:
         if result is not None:
             return []
-        return [self.panel(view, view["seat"], None, mine=True), self._setting()]
+        return [self.panel(view, view["seat"], None, mine=True)]
 
     def _grid(self, view, seat: int, grid, small: bool, active: bool):
         t = self.app.t
