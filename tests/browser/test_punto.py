@@ -41,16 +41,18 @@ def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
     rounds = 0
     for _ in range(400):  # a match is far shorter; the bound only stops a runaway loop
         state = wait_state(page, *TURN)
-        if state == "over":
-            break
-        if state == "round-end":
+        if state in ("round-end", "over"):
+            # A round's end has a dialog of its own; the last one is told in the match's end.
             rounds += 1
             titles = {en("punto.ui.round_won", n=rounds, names=name): name for name in NAMES}
             titles[en("punto.ui.round_draw", n=rounds)] = None
-            title = page.text_content("#overlay .round-end h2")
+            title = page.text_content("#overlay .round-end h2" if state == "round-end"
+                                      else "#overlay .match-end h3")
             assert title in titles, title
             if titles[title]:
                 wins[titles[title]] += 1
+            if state == "over":
+                break
             press(page, "round-seen")
             continue
         card = hand_card(page)
@@ -319,7 +321,8 @@ def test_switching_language_while_a_computer_thinks_plays_its_move_once(
     start_punto(open_app, page, base_url, seed="lang-switch")
     tap_card(page)
     assert wait_state(page, "computer") == "computer"
-    page.click('[data-action="lang"]')  # during the computer's 600 ms pause
+    page.click('[data-action="menu"]')  # during the computer's 600 ms pause: at a table the
+    page.click('#overlay [data-action="lang"]')  # language is in the menu
     assert wait_state(page, "human") == "human"
     assert page.get_attribute("html", "lang") == "fr"
     assert _plies(page) == 2  # the human's move and the computer's, once

@@ -71,28 +71,30 @@ class Table(Frame):
         return self.app.t("punto.ui.your_turn", name=self.name(view["to_move"]))
 
     def centre(self, view, active: bool, hidden: bool, result) -> list:
-        """The board (the round's last one, its winning cells lit, once it is over) and, with
-        three players, the neutral colour nobody owns."""
+        """The board (the round's last one, its winning cells lit, once it is over) in a box it
+        is sized on (css/punto.css), then what is said about it: the columns and rows in use
+        and, with three players, the neutral colour nobody owns. Apart, so that a landscape
+        screen gives the board the whole height and says the rest beside it."""
         t = self.app.t
-        parts = []
         if result is not None:
             cells = {tuple(c) for c in result["line"]} | {tuple(c) for s in result["series"] for c in s}
-            parts.append(self._board(result["board"], [], highlight=cells))
+            board, limits = self._board(result["board"], [], highlight=cells)
         else:
-            parts.append(self._board(view["board"], view["legal"], highlight=()))
+            board, limits = self._board(view["board"], view["legal"], highlight=())
+        info = el("div", "board-info", None, limits)
         if view["neutral"]:
             colour = view["neutral"]
-            parts.append(el("p", "neutral", None,
-                            el("i", f"chip c-{colour}", None, role="img", aria_label=t(f"punto.colour.{colour}")),
-                            el("span", "", t("punto.ui.neutral", colour=t(f"punto.colour.{colour}")))))
-        return parts
+            info.appendChild(el("p", "neutral", None,
+                                el("i", f"chip c-{colour}", None, role="img", aria_label=t(f"punto.colour.{colour}")),
+                                el("span", "", t("punto.ui.neutral", colour=t(f"punto.colour.{colour}")))))
+        return [el("div", "board-box", None, board), info]
 
     def own(self, view, active: bool, hidden: bool, result) -> list:
         return [] if result is not None else [self._hand(view, active, hidden)]
 
-    def _board(self, board, legal, highlight):
-        """The occupied cells and every cell a card may reach now: the 6 × 6 limit shows as the
-        walls of the grid once six columns (or rows) are in use."""
+    def _board(self, board, legal, highlight) -> tuple:
+        """The grid of the occupied cells and every cell a card may reach now (the 6 × 6 limit
+        shows as its walls once six columns, or rows, are in use) and the limits in words."""
         stacks = {(c["x"], c["y"]): c["cards"] for c in board}
         shown = set(stacks) | {parse_cell(m) for m in legal}
         xs = [x for x, _ in shown] or [0]
@@ -109,7 +111,7 @@ class Table(Frame):
                 row.appendChild(self._cell(x, y, stacks.get((x, y)), (x, y) in shown, (x, y) in highlight))
             grid.appendChild(row)
         limits = el("p", "limits", self.app.t("punto.ui.limits", cols=len(used_x), rows=len(used_y), size=SQUARE))
-        return el("div", "board-wrap", None, grid, limits)
+        return grid, limits
 
     def _cell(self, x, y, stack, reachable: bool, lit: bool):
         key = f"{x},{y}"
