@@ -6,8 +6,7 @@
 - A guard fails any test whose browser logs a console error or a Python traceback, throws an
   uncaught exception, or requests a host other than 127.0.0.1. Every context made through
   pytest-playwright's `context`/`new_context` is watched; call `guard.watch(ctx)` for others
-  (e.g. a persistent context), `guard.watch_page(page)` for a page of a context that several
-  tests share.
+  (e.g. a persistent context).
 - `open_app(page, url, query="")` opens a page and waits for `html[data-ready]`, never a sleep.
 - `serve(directory)` serves another folder for one test.
 Helpers are fixtures (`open_app`, `serve`, `guard`): importing from a conftest is fragile.
@@ -81,13 +80,6 @@ class Guard:
         context.on("weberror", lambda error: self.problems.append(f"uncaught: {error.error}"))
         context.on("request", self._on_request)
         return context
-
-    def watch_page(self, page):
-        """One page of a context that outlives the test (its other pages are other tests')."""
-        page.on("console", self._on_console)
-        page.on("pageerror", lambda error: self.problems.append(f"uncaught: {error}"))
-        page.on("request", self._on_request)
-        return page
 
     def _on_console(self, message):
         if message.type == "error" or "Traceback" in message.text:

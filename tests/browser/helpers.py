@@ -28,18 +28,16 @@ def use_prefs(context, **prefs):
         f" localStorage.setItem('tapis.prefs', {json.dumps(json.dumps(prefs))});")
 
 
-def put_storage(page, url: str, items: dict, clear=False):
-    """Write localStorage items for the site at ``url`` before the app is loaded (after
-    clearing it, with ``clear``), from a blank page of the same origin that never reaches the
-    server."""
+def put_storage(page, url: str, items: dict):
+    """Write localStorage items for the site at ``url`` before the app is loaded, from a blank
+    page of the same origin that never reaches the server."""
     blank = url + "__blank__.html"
     page.route(blank, lambda route: route.fulfill(
         content_type="text/html", body='<!doctype html><link rel="icon" href="data:,">'))
     page.goto(blank)
     page.evaluate(
-        """([items, clear]) => { if (clear) localStorage.clear();
-            for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }""",
-        [items, clear])
+        "(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items)
     page.unroute(blank)
 
 

@@ -104,7 +104,7 @@ def open_screen(page, base_url: str, name: str, open_app, prefs=None):
     items = {"tapis.prefs": json.dumps(prefs)}
     if save is not None:
         items["tapis.save"] = json.dumps(save)
-    put_storage(page, base_url, items, clear=True)  # a context may have shown another screen
+    put_storage(page, base_url, items)
     kind, _, rest = name.partition(":")
     if kind == "newgame":
         open_app(page, base_url, f"game={rest}")

@@ -20,27 +20,14 @@ def _size(text: str) -> dict:
     return {"width": width, "height": height}
 
 
-@pytest.fixture(scope="module")
-def contexts(browser):
-    """A touch screen and a desktop, each kept for every screen of a worker (its cache makes
-    each start quicker); each screen opens in a page of its own. Less motion is asked for:
-    nothing is caught in flight, and the layout is the same. No service worker: it would
-    precache the whole site in the background of every screen."""
-    made = {touch: browser.new_context(locale="en-US", viewport=_size(sizes[0]), has_touch=touch,
-                                       is_mobile=touch, reduced_motion="reduce",
-                                       service_workers="block")
-            for touch, sizes in ((True, TOUCH), (False, DESKTOP))}
-    yield made
-    for context in made.values():
-        context.close()
-
-
 @pytest.mark.parametrize("name", screens.names())
-def test_every_screen_fits_every_size(contexts, guard, base_url, open_app, name):
+def test_every_screen_fits_every_size(new_context, base_url, open_app, name):
     found = {}
     for touch, sizes in ((True, TOUCH), (False, DESKTOP)):
-        page = guard.watch_page(contexts[touch].new_page())
-        page.set_viewport_size(_size(sizes[0]))
+        # Less motion asked for: nothing is caught in flight, and the layout is the same.
+        context = new_context(locale="en-US", viewport=_size(sizes[0]), has_touch=touch,
+                              is_mobile=touch, reduced_motion="reduce")
+        page = context.new_page()
         screens.open_screen(page, base_url, name, open_app)
         still(page)
         for size in sizes:
@@ -50,5 +37,5 @@ def test_every_screen_fits_every_size(contexts, guard, base_url, open_app, name)
                 found[size] = problems
         if touch:
             assert violations(page) == [], name
-        page.close()
+        context.close()
     assert found == {}
