@@ -18,7 +18,7 @@ import sys
 # Every module outside py/ that a module of py/ imports (a unit test keeps the list whole), and
 # inspect, which pkgutil imports to list a package inside a zip (the registry lists games/).
 PRELOAD = (
-    "__future__", "collections", "dataclasses", "functools", "importlib", "importlib.util",
+    "__future__", "collections", "collections.abc", "dataclasses", "functools", "importlib", "importlib.util",
     "inspect", "js", "json", "math", "pkgutil", "pyodide.ffi", "random", "re", "time", "typing",
 )
 

@@ -1,18 +1,26 @@
 """One suite over every registered game: random games to the end for every option combination,
-checking at every step the invariants that any correct game keeps."""
+checking at every step the invariants that any correct game keeps, and every view against the
+type its ``schema.py`` declares (with the moves' codec)."""
+import importlib
 import itertools
 import json
 import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 import pytest
+from typecheck import problems
 
 import ai
-from engine import registry
+import games
 from engine.errors import IllegalMove
 from engine.game import HIDDEN_PILES, HIGH_WINS, LOW_WINS, PRIVATE_HANDS, PUBLIC, Game
+from engine.view import ViewHeader
+from games import registry
+
+PY = Path(games.__file__).resolve().parents[1]  # the py/ tree under test
 
 MAX_PLIES = 20_000
 
@@ -47,6 +55,11 @@ def test_every_game_has_variants():
     assert {"punto", "zero-pointe"} <= ids
 
 
+def schema(game):
+    """The game's contract with the page and the computers: its view's type, its moves' codec."""
+    return importlib.import_module(f"games.{registry.module_name(game.id)}.schema")
+
+
 def check_step(game, state, deck):
     assert sorted(game.cards(state)) == deck, "a card appeared or vanished"
     data = game.to_json(state)
@@ -56,15 +69,28 @@ def check_step(game, state, deck):
     assert seat is not None and 0 <= seat < game.players(state)
     legal = game.legal_moves(state)
     assert legal and len(set(legal)) == len(legal)
+    codec = schema(game)
+    for move in legal:
+        assert codec.move_text(codec.parse_move(move)) == move, "the move codec changed a move"
     return legal
 
 
+def check_view(game, view, seat):
+    """A view is fresh plain data of the type its schema declares, its header right."""
+    assert json.loads(json.dumps(view)) == view, "a view is not plain JSON data"
+    assert problems(view, schema(game).View) == []
+    assert view["game"] == game.id and view["seat"] == seat
+    assert not view["legal"] or view["to_move"] == seat, "legal moves in another seat's view"
+
+
 def check_views(game, state, rng):
-    """Each seat's view is fresh plain data, and the same in a determinization for that seat."""
+    """Each seat's view is fresh typed data, and the same in a determinization for that seat."""
     before = game.to_json(state)
     for seat in range(game.players(state)):
         view = game.view(state, seat)
-        assert json.loads(json.dumps(view)) == view, "a view is not plain JSON data"
+        check_view(game, view, seat)
+        if seat == game.to_move(state):
+            assert view["legal"] == game.legal_moves(state)
         other = game.determinize(state, seat, rng)
         assert sorted(game.cards(other)) == sorted(game.cards(state))
         assert game.to_json(other)["format"] == before["format"]
@@ -115,6 +141,11 @@ def test_random_game(game, options):
     final, moves = play_out(game, options, seed, random.Random(seed))
     outcome = game.outcome(final)
     assert outcome["winners"] and len(outcome["scores"]) == game.players(final)
+    assert [seat for seat, rank in enumerate(outcome["ranks"]) if rank == 1] == outcome["winners"]
+    for seat in range(game.players(final)):
+        view = game.view(final, seat)
+        check_view(game, view, seat)
+        assert view["outcome"] == outcome and view["to_move"] is None and view["legal"] == []
     assert game.returns(final) == [float(s in outcome["winners"]) for s in range(game.players(final))]
     assert game.rounds_done(final) >= 1
     assert sorted(game.cards(final)) == sorted(game.full_deck(game.check_options(options)))
@@ -167,23 +198,21 @@ def test_every_game_declares_itself(game):
 @pytest.mark.parametrize("first", ["games.zero_pointe", "games.punto.game", "i18n.punto", "ai"])
 def test_importing_one_game_first_leaves_no_game_unknown(first):
     """A fresh interpreter: whatever is imported first, the registry knows every game after."""
-    py = Path(__file__).resolve().parents[1] / "py"
     names = sorted(g.id for g in registry.games())
-    code = (f"import {first}\nfrom engine import registry\n"
+    code = (f"import {first}\nfrom games import registry\n"
             f"print(sorted(g.id for g in registry.games()))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=py, capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", code], cwd=PY, capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == str(names)
 
 
 def test_the_registry_lists_every_game_and_imports_only_the_one_asked_for():
     """A page that opens on one game's table imports that game alone (start-up time)."""
-    py = Path(__file__).resolve().parents[1] / "py"
-    code = ("import sys\nfrom engine import registry\n"
+    code = ("import sys\nfrom games import registry\n"
             "print(registry.ids())\n"
             "registry.get('punttu')\n"
-            "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('games.')}))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=py, capture_output=True, text=True,
+            "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('games.')} - {'registry'}))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=PY, capture_output=True, text=True,
                          check=True).stdout.splitlines()
     assert out[0] == str(sorted(g.id for g in registry.games()))
     assert out[1] == "['punttu']"
@@ -194,3 +223,39 @@ def test_the_registry_refuses_any_other_id_with_value_error(bad):
     # A save names its game: whatever it holds, loading it gets the error it expects.
     with pytest.raises(ValueError):
         registry.get(bad)
+
+
+# --- the type check itself --------------------------------------------------------------------
+class _Round(TypedDict):
+    winners: list[int]
+
+
+class _View(ViewHeader[_Round]):
+    board: dict[str, list[str]]
+    pending: NotRequired[list[int] | None]
+
+
+def _a_view(**changes):
+    view = {"game": "g", "seat": 0, "players": 2, "round": 1, "ply": 0, "to_move": 0, "legal": ["a"],
+            "outcome": None, "last_round": {"winners": [1]}, "board": {"x": ["r1"]}}
+    return {**view, **changes}
+
+
+@pytest.mark.parametrize("changes,found", [
+    ({}, []),
+    ({"pending": [1, 2]}, []),
+    ({"seat": True}, ["view['seat']: True is not a int"]),
+    ({"last_round": {"winners": ["1"]}}, ["view['last_round']: {'winners': ['1']} is none of"]),
+    ({"board": {"x": [1]}}, ["view['board']['x'][0]: 1 is not a str"]),
+    ({"extra": 1}, ["view: 'extra' is not declared by _View"]),
+    ({"pending": [1, "x"]}, ["view['pending']: [1, 'x'] is none of"]),
+])
+def test_the_type_check_sees_what_a_view_gets_wrong(changes, found):
+    got = problems(_a_view(**changes), _View)
+    assert [p[:len(f)] for p, f in zip(got, found)] == found and len(got) == len(found)
+
+
+def test_the_type_check_sees_a_missing_key():
+    view = _a_view()
+    del view["ply"]
+    assert problems(view, _View) == ["view: no 'ply'"]

@@ -8,12 +8,15 @@ is the function of that name in ``ai/<game module>.py``: ``medium(view, legal, r
 returns the move or works in steps (``search.stepwise``: Punto's scores one move a step).
 """
 import importlib
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ai import search
-from engine import registry
+from games import registry
 
 
-def easy(view: dict, legal: list, rng):
+def easy(view: dict, legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
@@ -21,7 +24,7 @@ def guide(game_id: str) -> search.Guide:
     return importlib.import_module(f"ai.hard.{registry.module_name(game_id)}").GUIDE
 
 
-def player(game_id: str, level: str):
+def player(game_id: str, level: str) -> Callable[..., Any]:
     """The function that plays ``level`` in that game, or ValueError. Every one takes
     ``(view, legal, rng)``; the hard one also takes ``state``."""
     game = registry.get(game_id)
@@ -36,17 +39,15 @@ def player(game_id: str, level: str):
     return getattr(importlib.import_module(f"ai.{registry.module_name(game_id)}"), level)
 
 
-def choose(game_id: str, level: str, view: dict, legal: list, rng, state=None):
+def choose(game_id: str, level: str, view: dict, legal: list[str], rng: random.Random,
+           state: Any = None) -> str:
     """One of ``legal``, as the computer of that level would play it. ``state`` (needed by the
     hard level only) is the real state, whose hidden cards the search redeals."""
-    if level == "hard":
-        return player(game_id, level)(view, legal, rng, state)
-    for move in think(game_id, level, view, legal, rng):
-        if move is not None:
-            return move
+    return search.last_move(think(game_id, level, view, legal, rng, state))
 
 
-def think(game_id: str, level: str, view: dict, legal: list, rng, state=None):
+def think(game_id: str, level: str, view: dict, legal: list[str], rng: random.Random,
+          state: Any = None) -> Iterator[str | None]:
     """The same choice as ``choose``, as a generator to run in slices: it yields None after each
     step of a level that works in steps (each rollout of the hard search), and last the move.
     Finding the level's player is a step of its own: the first time, it imports its modules

@@ -7,18 +7,8 @@ rollout play each on, all with the same luck, and scores them; the candidate of 
 is played (a guide may drop the worse half of the candidates after some iterations: the later
 worlds then go to the moves still in question). Comparing the candidates on the same worlds and
 the same luck tells them apart by their own merit, not by the cards each happened to draw.
-Against the medium players it did better than the information-set tree search of the first
-version in Neuf vies (66.2 % of 800 games on four seed sets, 64.8-69.5 % a set, its rollouts on
-medium's best four moves that differ, the better two alone after 16 worlds, against 54 % of 120;
-55 % of 200 on `fresh2` while the four were often one move several times) and in Punto (66.2 %
-of 400 matches on two seed sets, with rollouts played to the round's end that put a random card
-next to its own colour when a few draws find such a cell, about 1000 of them a move thanks
-to a cheap rollout loop, successive halving and settled decisions ended early; 61.5 % before the
-cells next to their colour and the settling, against 53 % of 60 for the tree search; 56 % of 100
-with 375 rollouts), and in Punttu (57.9 % of 1000 deals on five seed sets, its worlds on card
-values, rollouts on medium's rule made exact, the last tricks solved, the other's hand read from
-its plays by ``deal``; 49.3 % of 600 with a rough rule of thumb; 57 % of 200 for the tree
-search).
+How strong each game's guide is, and what was tried to get there: bench/NOTES.md.
+
 The state is used for nothing but determinizing it, and a guide's ``deal`` deals the worlds
 again from the view alone: the search knows no card the seat does not. It never looks past the
 end of the round: the next deal comes from the match seed, which the seat must not use, so a
@@ -31,11 +21,21 @@ its candidates are named (the medium player's work, for most games) and after ev
 may end a settled decision earlier, by a rule on the values seen), so the same seed gives the
 same move in CPython and in the browser, and a reloaded match goes on as it would have.
 """
+from __future__ import annotations
+
 import inspect
 import math
 import random
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Protocol, TypeAlias, TypeVar
+
+T = TypeVar("T")
+# A result, or a generator that yields None after each step of the work and returns the result
+# (``stepwise`` takes either): a guide may split its slow work into steps for the page.
+Steps: TypeAlias = T | Generator[None, None, T]
+World: TypeAlias = Any  # a game's state, or the compact world of a guide's ``rules``
+Deal = Callable[[World, random.Random], World]
 
 SETTLE_EVERY = 10  # worlds between two looks at whether the decision is settled
 
@@ -66,16 +66,24 @@ class Guide:
     seat has seen makes it (card reading: a player's plays tell about its hand). It knows the
     view and the world's hidden cards, which the seat knows as a whole too: no card the seat
     does not."""
-    candidates: Callable
-    rollout: Callable = None
+    candidates: Callable[[Any, list[str], random.Random], Steps[list[str]]]  # (the game's View, ...)
+    rollout: Callable[[World, int, random.Random], list[float]] | None = None
     iterations: int = 0
-    rules: object = None
-    halve: tuple = ()
+    rules: FastRules | None = None
+    halve: tuple[int, ...] = ()
     settle: float = 0.0
-    deal: Callable = None
+    deal: Callable[[Any], Steps[Deal | None]] | None = None
 
 
-def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
+class FastRules(Protocol):
+    """A guide's stand-in for the rules over a compact world (see ``Guide.rules``)."""
+
+    def enter(self, world: World) -> World: ...
+    def play(self, world: World, move: str) -> World: ...
+
+
+def think(game: Any, state: Any, seat: int, view: dict, legal: list[str], rng: random.Random,
+          guide: Guide) -> Iterator[str | None]:
     """Yield None after each step (the candidates', once they are named, the deal's, each
     rollout), then the chosen move (one of ``legal``)."""
     moves = yield from stepwise(guide.candidates(view, legal, rng))
@@ -83,10 +91,10 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
         yield moves[0]
         return
     yield None  # the page's slice may end here
-    rules = guide.rules or game
-    deal = (yield from stepwise(guide.deal(view))) if guide.deal else None
+    assert guide.rollout is not None, "a guide of several candidates rolls them out"
+    deal = (yield from stepwise(guide.deal(view))) if guide.deal is not None else None
     totals = [0.0] * len(moves)
-    values = [[] for _ in moves]  # each candidate's value in each world it has seen
+    values: list[list[float]] = [[] for _ in moves]  # each candidate's value in each world it has seen
     racing = list(range(len(moves)))  # every candidate still racing has seen the same worlds
     for done in range(guide.iterations):
         if done in guide.halve and len(racing) > 2:
@@ -96,12 +104,15 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
                 and done % SETTLE_EVERY == 0 and _settled(values, racing, guide.settle)):
             break
         world = game.determinize(state, seat, rng)
-        if deal:
+        if deal is not None:
             world = deal(world, rng)
         rounds = game.rounds_done(world)
         luck = rng.getrandbits(32)
         for i in racing:
-            after = rules.play(guide.rules.enter(world) if guide.rules else world, moves[i])
+            if guide.rules is not None:
+                after = guide.rules.play(guide.rules.enter(world), moves[i])
+            else:
+                after = game.play(world, moves[i])
             value = guide.rollout(after, rounds, random.Random(luck))[seat]
             totals[i] += value
             values[i].append(value)
@@ -110,16 +121,16 @@ def think(game, state, seat: int, view: dict, legal: list, rng, guide: Guide):
     yield moves[max(racing, key=lambda i: (totals[i], -i))]
 
 
-def stepwise(found):
+def stepwise(found: Steps[T]) -> Generator[None, None, T]:
     """``yield from stepwise(found)``: what a function gave, where the function may work in
     steps, that is be a generator that yields None after each step and returns its result (so
     that the page runs its work in slices too)."""
     if inspect.isgenerator(found):
-        found = yield from found
-    return found
+        return (yield from found)
+    return found  # type: ignore[return-value]  # not a generator: the result itself
 
 
-def _settled(values: list, racing: list, margin: float) -> bool:
+def _settled(values: list[list[float]], racing: list[int], margin: float) -> bool:
     """Whether one of the two candidates racing leads the other by ``margin`` standard errors of
     their mean difference over the worlds both have seen."""
     first, second = (values[i] for i in racing)
@@ -134,8 +145,15 @@ def _settled(values: list, racing: list, margin: float) -> bool:
     return mean * mean * count >= margin * margin * spread and mean != 0
 
 
-def choose(game, state, seat: int, view: dict, legal: list, rng, guide: Guide) -> str:
+def choose(game: Any, state: Any, seat: int, view: dict, legal: list[str], rng: random.Random,
+           guide: Guide) -> str:
     """The move ``think`` ends with, searched to the end at once."""
-    for move in think(game, state, seat, view, legal, rng, guide):
+    return last_move(think(game, state, seat, view, legal, rng, guide))
+
+
+def last_move(steps: Iterator[str | None]) -> str:
+    """The move a generator of ``think``'s kind ends with."""
+    for move in steps:
         if move is not None:
             return move
+    raise RuntimeError("the thinking ended with no move")

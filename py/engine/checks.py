@@ -1,52 +1,57 @@
 """Checks for reading a game state back from JSON: each failure is a BadSave that says what."""
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, TypeVar
+
 from engine.errors import BadSave
 
+T = TypeVar("T")
 
-def need(ok, why: str):
+
+def need(ok: object, why: str) -> None:
     if not ok:
         raise BadSave(why)
 
 
-def count(value, name: str, low: int = 0, high: int | None = None) -> int:
+def count(value: Any, name: str, low: int = 0, high: int | None = None) -> int:
     """An int (not a bool) within ``low``..``high``."""
     need(type(value) is int and value >= low and (high is None or value <= high),
          f"bad {name}: {str(value)[:40]}")
     return value
 
 
-def seat(value, players: int, name: str, none_ok: bool = False):
+def seat(value: Any, players: int, name: str, none_ok: bool = False) -> int | None:
     if value is None and none_ok:
         return None
     return count(value, name, 0, players - 1)
 
 
-def text(value, name: str, longest: int = 200) -> str:
+def text(value: Any, name: str, longest: int = 200) -> str:
     need(isinstance(value, str) and len(value) <= longest, f"bad {name}")
     return value
 
 
-def cards(value, known, name: str) -> tuple:
+def cards(value: Any, known: Collection[str], name: str) -> tuple:
     """A list of card ids, each in ``known`` (a set)."""
     need(isinstance(value, list) and all(isinstance(c, str) and c in known for c in value),
          f"bad {name}")
     return tuple(value)
 
 
-def per_seat(value, players: int, name: str) -> list:
+def per_seat(value: Any, players: int, name: str) -> list:
     need(isinstance(value, list) and len(value) == players, f"bad {name}: one entry per seat")
     return value
 
 
-def keys(value, expected, name: str) -> dict:
+def keys(value: Any, expected: Collection[str], name: str) -> dict:
     need(isinstance(value, dict) and set(value) == set(expected), f"bad {name}")
     return value
 
 
-def same_cards(found, deck, what: str = "the game"):
+def same_cards(found: Iterable[str], deck: Iterable[str], what: str = "the game") -> None:
     need(sorted(found) == sorted(deck), f"the cards are not those of {what}")
 
 
-def reading(what: str, read, data):
+def reading(what: str, read: Callable[[Any], T], data: Any) -> T:
     """``read(data)``, with any slip on malformed data turned into BadSave."""
     try:
         return read(data)
@@ -60,7 +65,7 @@ class OneOf(tuple):
     """In a shape: any of these values (compared by type and value, so True is not 1)."""
 
 
-def shape(value, schema, name: str):
+def shape(value: Any, schema: Any, name: str) -> Any:
     """Check ``value`` against ``schema``: a type (bool is never taken for int), None, a tuple of
     alternative schemas, a OneOf of allowed values, ``[item]`` (a list of items), a dict of
     ``key: schema`` (exactly those keys), or a predicate. For nested records the page draws."""
@@ -69,7 +74,7 @@ def shape(value, schema, name: str):
     return value
 
 
-def _fits(value, schema) -> bool:
+def _fits(value: Any, schema: Any) -> bool:
     if schema is None:
         return value is None
     if isinstance(schema, OneOf):

@@ -1,4 +1,5 @@
 """Decks every game builds from: card ids are short strings, the same in saves, views and moves."""
+import random
 
 # The Spanish 40-card deck (Punttu): oros, copas, espadas, bastos; 1-7, sota (10), caballo (11),
 # rey (12). Ids are suit letter + rank: "o1", "c7", "e10", "b12".
@@ -18,7 +19,7 @@ def spanish_rank(card: str) -> int:
     return int(card[1:])
 
 
-def redeal(places: list, cards: list, rng) -> dict:
+def redeal(places: list, cards: list, rng: random.Random) -> dict:
     """``{place: card}``: ``cards`` shuffled by ``rng`` and laid on ``places`` (as many as cards).
     What determinize does with every card a seat cannot know. The cards are sorted before the
     shuffle, so the result depends on which cards are hidden, never on where they really are:

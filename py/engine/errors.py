@@ -1,17 +1,25 @@
 """Typed errors of the rules engine.
 
-Every error carries a stable ``code`` (a translation key, see py/i18n) and keyword ``params``,
-so the screen can say why in the player's language; ``str(err)`` is the English text.
+An illegal move carries a stable ``code`` (a translation key, see py/i18n) and keyword
+``params``: the words are built by i18n in the player's language, never here (the rules know no
+language); ``str(err)`` is the code and its parameters, for logs and tests.
 """
+from typing import Any
 
 
 class IllegalMove(ValueError):
     """A move that the rules do not allow in this state."""
 
-    def __init__(self, code: str, message: str, **params):
-        super().__init__(message)
+    def __init__(self, code: str, **params: Any):
+        details = ", ".join(f"{key}={value!r}" for key, value in sorted(params.items()))
+        super().__init__(f"{code} ({details})" if details else code)
         self.code = code
         self.params = params
+
+
+def illegal(game_prefix: str, reason: str, **params: Any) -> IllegalMove:
+    """The IllegalMove of a game's ``reason``: its code is "<prefix>.err.<reason>"."""
+    return IllegalMove(f"{game_prefix}.err.{reason}", **params)
 
 
 class BadOptions(ValueError):

@@ -2,15 +2,23 @@
 
 A game is one object that declares itself (``GameBase`` below) and is found by the registry. Its
 state is the game's own immutable value; no function here mutates its input. Moves are short
-strings in the game's own notation ("2,-1", "take 0 3"): JSON-able, hashable, readable in logs.
+strings in the game's own notation ("2,-1", "take 0 3"): JSON-able, hashable, readable in logs,
+what a save holds; ``games/<game>/schema.py`` reads them into values for whoever needs their parts.
+
+Every game package has the same layout: ``game.py`` declares the game (a ``GameBase``), whose
+protocol methods forward to ``rules.py`` (the moves and the ends), ``view.py`` (what a seat may
+know) and ``state.py`` (the state, saved and read back with checks); ``schema.py`` types the
+views and the moves, and is all the page may import of a game.
 """
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from engine import options as _options
+from engine.view import Outcome, ranks
 
 # Information models: what a seat may not know.
 PUBLIC = "public"            # nothing is hidden
@@ -26,13 +34,13 @@ LOW_WINS = "low"
 class Game(Protocol):
     """What the match controller, the computer players and the conformance suite rely on."""
 
-    id: str                  # "zero-pointe"; the package is the id with "_" for "-"
-    seats: tuple             # (fewest, most) players
-    information: str         # PUBLIC, HIDDEN_PILES or PRIVATE_HANDS
-    scoring: str             # HIGH_WINS or LOW_WINS
-    options: tuple           # engine.options.Option, "players" among them
-    levels: tuple            # computer levels, weakest first ("easy", "medium", ...)
-    catalog_order: int       # where the home page lists it
+    id: str                    # "zero-pointe"; the package is the id with "_" for "-"
+    seats: tuple[int, int]     # (fewest, most) players
+    information: str           # PUBLIC, HIDDEN_PILES or PRIVATE_HANDS
+    scoring: str               # HIGH_WINS or LOW_WINS
+    options: tuple[_options.Option, ...]  # "players" among them
+    levels: tuple[str, ...]    # computer levels, weakest first ("easy", "medium", ...)
+    catalog_order: int         # where the home page lists it
 
     def check_options(self, given: dict) -> dict:
         """The complete option dict, or BadOptions naming the faulty key."""
@@ -40,82 +48,167 @@ class Game(Protocol):
     def new_game(self, options: dict, seed: str) -> Any:
         """A new match; every shuffle comes from ``seed`` (see engine.rng)."""
 
-    def players(self, state) -> int:
+    def players(self, state: Any) -> int:
         ...
 
-    def to_move(self, state) -> int | None:
+    def to_move(self, state: Any) -> int | None:
         """The seat that must decide now (decisions that interrupt a turn are ordinary moves of
         whoever must decide), or None once the match is over."""
 
-    def legal_moves(self, state) -> list:
+    def legal_moves(self, state: Any) -> list[str]:
         """Every legal move of ``to_move(state)``, in a stable order; never empty mid-match."""
 
-    def play(self, state, move: str) -> Any:
+    def play(self, state: Any, move: str) -> Any:
         """A new state; an illegal move raises IllegalMove with its reason."""
 
-    def view(self, state, seat: int) -> dict:
+    def view(self, state: Any, seat: int) -> Any:
         """All that ``seat`` may know and nothing else, as fresh JSON-able data that shares no
-        object with the state. Screens and computer players only ever see views."""
+        object with the state: ``engine.view.ViewHeader`` and the game's own part, typed in its
+        ``schema.py``. Screens and computer players only ever see views."""
 
-    def outcome(self, state) -> dict | None:
-        """None while playing; then ``{"winners": [seats], "scores": [per seat]}``."""
+    def outcome(self, state: Any) -> Outcome | None:
+        """None while playing; then the winners, the scores and the ranks."""
 
-    def returns(self, state) -> list:
+    def returns(self, state: Any) -> list[float]:
         """One number per seat, higher is better, in every game: at the end 1 for a winner and
         0 otherwise; before, the standing so far (what a search compares)."""
 
-    def rounds_done(self, state) -> int:
+    def rounds_done(self, state: Any) -> int:
         """How many rounds (deals) have ended: the controller shows each end once."""
 
-    def determinize(self, state, seat: int, rng: random.Random) -> Any:
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A state ``seat`` cannot tell from ``state``: every card it cannot know redealt at
         random among the places it cannot see, everything it knows kept."""
 
-    def to_json(self, state) -> dict:
+    def to_json(self, state: Any) -> dict:
         ...
 
-    def from_json(self, data) -> Any:
+    def from_json(self, data: Any) -> Any:
         """The state of ``data``, or BadSave saying why it cannot be trusted."""
 
-    def full_deck(self, options: dict) -> list:
+    def full_deck(self, options: dict) -> list[str]:
         """The id of every physical card of a match with these options."""
 
-    def cards(self, state) -> list:
+    def cards(self, state: Any) -> list[str]:
         """The id of every card wherever it is (hands, piles, table, out of the game)."""
 
 
+class Rules(Protocol):
+    """A game's ``rules.py``: the moves and the ends of a match, over the game's state."""
+
+    def new_game(self, options: dict, seed: str) -> Any: ...
+    def players(self, state: Any) -> int: ...
+    def to_move(self, state: Any) -> int | None: ...
+    def legal_moves(self, state: Any) -> list[str]: ...
+    def play(self, state: Any, move: str) -> Any: ...
+    def rounds_done(self, state: Any) -> int: ...
+    def outcome(self, state: Any) -> Mapping[str, Any] | None: ...
+    def scores(self, state: Any) -> list: ...
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any: ...
+    def full_deck(self, options: dict) -> list[str]: ...
+    def cards(self, state: Any) -> list[str]: ...
+
+
+class Views(Protocol):
+    """A game's ``view.py``: the game's own part of a seat's view, and the last round's record."""
+
+    def view(self, state: Any, seat: int) -> Any: ...
+    def last_round(self, state: Any) -> Any: ...
+
+
+class States(Protocol):
+    """A game's ``state.py``: the state as JSON and back; ``from_json`` checks everything and
+    raises BadSave saying why it cannot trust the data."""
+
+    def to_json(self, state: Any) -> dict: ...
+    def from_json(self, data: Any) -> Any: ...
+
+
 class GameBase:
-    """Declarations and the parts every game shares. A game subclasses it and sets the class
-    attributes; its package exposes the instance as ``GAME``."""
+    """Declarations, and the protocol over the game's modules. A game subclasses it, sets the
+    class attributes and names its modules; its package exposes the instance as ``GAME``."""
 
     id: str = ""
-    seats: tuple = (2, 2)
+    seats: tuple[int, int] = (2, 2)
     information: str = PUBLIC
     scoring: str = HIGH_WINS
-    options: tuple = ()
-    levels: tuple = ("easy", "medium")
+    options: tuple[_options.Option, ...] = ()
+    levels: tuple[str, ...] = ("easy", "medium")
     catalog_order: int = 0
+    rules: Rules
+    views: Views
+    states: States
 
     def check_options(self, given: dict) -> dict:
         return _options.resolve(self.options, given)
 
-    def returns(self, state) -> list:
+    def new_game(self, options: dict, seed: Any) -> Any:
+        return self.rules.new_game(self.check_options(options), str(seed))
+
+    def players(self, state: Any) -> int:
+        return self.rules.players(state)
+
+    def to_move(self, state: Any) -> int | None:
+        return self.rules.to_move(state)
+
+    def legal_moves(self, state: Any) -> list[str]:
+        return self.rules.legal_moves(state)
+
+    def play(self, state: Any, move: str) -> Any:
+        return self.rules.play(state, move)
+
+    def rounds_done(self, state: Any) -> int:
+        return self.rules.rounds_done(state)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """The rules' outcome, ranked: by the rules where they break ties further than the
+        winners (their outcome then holds "ranks"), else by score."""
+        found = self.rules.outcome(state)
+        if found is None:
+            return None
+        winners, scores = list(found["winners"]), list(found["scores"])
+        order = found.get("ranks") or ranks(scores, winners, self.scoring == LOW_WINS)
+        return {"winners": winners, "scores": scores, "ranks": list(order)}
+
+    def view(self, state: Any, seat: int) -> Any:
+        """The engine's header (``engine.view.ViewHeader``), then the game's own part."""
+        players = self.players(state)
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"no seat {seat!r}")
         outcome = self.outcome(state)
+        to_move = None if outcome is not None else self.to_move(state)
+        done = self.rounds_done(state)
+        header = {"game": self.id, "seat": seat, "players": players,
+                  "round": done if outcome is not None else done + 1, "ply": state.ply,
+                  "to_move": to_move,
+                  "legal": self.legal_moves(state) if seat == to_move else [],
+                  "outcome": outcome, "last_round": self.views.last_round(state)}
+        return {**header, **self.views.view(state, seat)}
+
+    def returns(self, state: Any) -> list[float]:
+        outcome = self.rules.outcome(state)
         if outcome is not None:
             return [1.0 if seat in outcome["winners"] else 0.0
                     for seat in range(self.players(state))]
-        return self.standing(state)
-
-    def standing(self, state) -> list:
-        """Before the end: each seat's score so far, turned so that higher is better."""
-        scores = self.scores(state)
         sign = 1.0 if self.scoring == HIGH_WINS else -1.0
-        return [sign * score for score in scores]
+        return [sign * score for score in self.rules.scores(state)]
 
-    def scores(self, state) -> list:
-        raise NotImplementedError
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return self.rules.determinize(state, seat, rng)
+
+    def to_json(self, state: Any) -> dict:
+        return self.states.to_json(state)
+
+    def from_json(self, data: Any) -> Any:
+        return self.states.from_json(data)
+
+    def full_deck(self, options: dict) -> list[str]:
+        return self.rules.full_deck(options)
+
+    def cards(self, state: Any) -> list[str]:
+        return self.rules.cards(state)
 
 
-def fresh(data):
+def fresh(data: Any) -> Any:
     """A deep copy of JSON-able data: what a view hands out must share nothing with the state."""
     return json.loads(json.dumps(data))

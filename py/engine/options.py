@@ -14,13 +14,14 @@ class Option:
     low: int | None = None
     high: int | None = None
 
-    def check(self, value):
+    def check(self, value: object) -> object:
         if self.choices:
             # Types count too, so True is not taken for 1 nor "2" for 2.
             if not any(type(value) is type(c) and value == c for c in self.choices):
                 allowed = ", ".join(map(str, self.choices))
                 raise BadOptions(self.key, f"{value!r} is not one of {allowed}")
             return value
+        assert self.low is not None and self.high is not None, f"{self.key}: choices or a range"
         if type(value) is not int or not self.low <= value <= self.high:
             raise BadOptions(self.key, f"{value!r} is not a whole number from {self.low} to {self.high}")
         return value

@@ -4,13 +4,14 @@
 CPython 3.11, so a shuffle is the same in CPython 3.11 and in Pyodide's 3.14.
 """
 import random
+from collections.abc import Iterable
 
 
 def rng_for(seed: str, counter: int) -> random.Random:
     return random.Random(f"{seed}:{counter}")
 
 
-def shuffled(items, seed: str, counter: int) -> list:
+def shuffled(items: Iterable, seed: str, counter: int) -> list:
     out = list(items)
     rng_for(seed, counter).shuffle(out)
     return out

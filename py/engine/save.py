@@ -6,6 +6,7 @@ few kilobytes nested a few levels deep.
 """
 import json
 import re
+from typing import Any
 
 from engine.errors import BadSave
 
@@ -15,7 +16,7 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def parse(raw: str):
+def parse(raw: str) -> Any:
     """The JSON value of ``raw``, or BadSave with the reason (in English, for the console)."""
     if not isinstance(raw, str):
         raise BadSave("not text")

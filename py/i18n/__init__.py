@@ -1,29 +1,30 @@
 """Every string a player sees, in French and English.
 
 Each catalog module defines ``EN`` and ``FR`` dicts with the same keys: ``common`` for the page
-around the games, and one module per registered game (``i18n/<game module>.py``, every key
-starting with the game's prefix).
+around the games, and one module per game (``i18n/<game module>.py``, every key starting with
+the game's prefix). The catalogs are every module of this package: words know no rules, and the
+translation check makes sure each registered game has its module.
 Keys are dotted ("punto.err.not_adjacent"); an IllegalMove's ``code`` is such a key and its
 ``params`` fill the ``{placeholders}``.
 """
 import importlib
-
-from engine import registry
-from i18n import common
+import pkgutil
+import sys
+from collections.abc import Iterable
+from typing import Any
 
 LANGS = ("fr", "en")
-_LOADED = {}
+_LOADED: dict = {}
 
 
-def __getattr__(name):
-    """MODULES and CATALOGS, built on first use: a game's rules import its own words module
-    (for English messages) while the registry is still loading the games."""
+def __getattr__(name: str) -> Any:
+    """MODULES and CATALOGS, built on first use: a page shows its first words before it needs
+    every game's."""
     if name not in ("MODULES", "CATALOGS"):
         raise AttributeError(name)
     if not _LOADED:
-        modules = (common,) + tuple(
-            importlib.import_module(f"i18n.{registry.module_name(game_id)}")
-            for game_id in registry.ids())
+        names = sorted(info.name for info in pkgutil.iter_modules(sys.modules[__name__].__path__))
+        modules = tuple(importlib.import_module(f"i18n.{name}") for name in names)
         _LOADED["MODULES"] = modules
         _LOADED["CATALOGS"] = {lang: {k: v for m in modules for k, v in getattr(m, lang.upper()).items()}
                                for lang in LANGS}
@@ -32,10 +33,10 @@ def __getattr__(name):
 
 def prefix(game_id: str) -> str:
     """The key prefix of a game's words: "zero-pointe" -> "zero_pointe"."""
-    return registry.module_name(game_id)
+    return game_id.replace("-", "_")
 
 
-def pick_lang(preferred) -> str:
+def pick_lang(preferred: Iterable) -> str:
     """The first supported language among browser-style tags ("fr-FR", "en"); English otherwise."""
     for tag in preferred:
         base = str(tag).split("-")[0].lower()
@@ -44,7 +45,7 @@ def pick_lang(preferred) -> str:
     return "en"
 
 
-def _plural_fallback(lang: str, n) -> str:
+def _plural_fallback(lang: str, n: float) -> str:
     """CLDR's cardinal rule for our languages (French counts 0 and 1 as singular)."""
     if lang == "fr":
         return "one" if 0 <= n < 2 else "other"
@@ -55,7 +56,7 @@ def _plural_fallback(lang: str, n) -> str:
 PLURAL = {"rule": _plural_fallback}
 
 
-def t(lang: str, key: str, **params) -> str:
+def t(lang: str, key: str, **params: Any) -> str:
     """The text of ``key`` with ``params`` filled; a key with ".one"/".other" forms picks the
     form that suits ``n``."""
     catalogs = __getattr__("CATALOGS")

@@ -1,16 +1,17 @@
 """The page controller: which screen shows, drawing what the match controller says comes next
-(engine.match), saving after every move, notices. Rules are only ever asked of the game."""
+(match), saving after every move, notices. Rules are only ever asked of the game."""
 import js
 
-from engine import registry
+import ai
 from engine.errors import BadOptions, IllegalMove
-from engine.match import Match
 from engine.save import parse
+from games import registry
 from i18n import LANGS, PLURAL, pick_lang, prefix, t
+from match import Match
 from ui import home, overlay, sound, storage, update, url
 from ui.dom import by_id, closest, find, later, listen, morph, mount, set_flag, soon
-from ui.html import el
 from ui.drag import Picker
+from ui.html import el
 from ui.newgame import NewGameForm
 from ui.tables import has_table, table_for
 from ui.tables.frame import Frame
@@ -110,7 +111,7 @@ class App:
         if raw is None:
             return ""
         try:
-            self.saved = Match.load(parse(raw))
+            self.saved = Match.load(parse(raw), ai.think)
         except UNREADABLE as err:
             js.console.warn(f"Tapis: the saved game was set aside: {str(err)[:300]}")
             kept = storage.keep_aside(raw)
@@ -155,7 +156,7 @@ class App:
                          escape="close")
             return
         try:
-            match = Match.new(game_id, options, seed, seats)
+            match = Match.new(game_id, options, seed, seats, ai.think)
         except BadOptions as err:
             self.notify("notice.bad_options", option=self.t(f"{prefix(game_id)}.opt.{err.key}"))
             return
@@ -182,6 +183,8 @@ class App:
             return
         m = self.match
         step = m.step()
+        if step.kind == "human":
+            m.show_to(step.seat)
         seat = m.screen_seat()
         view = m.view(seat if seat is not None else step.seat)
         hidden = seat is None
@@ -499,7 +502,7 @@ class App:
 
     def do_gate(self, node):
         m = self.match
-        m.pass_gate(m.to_move)
+        m.show_to(m.to_move)
         overlay.hide()
         self.advance()
 

@@ -1,5 +1,5 @@
 """The home screen: the four games, Continue when a match is saved, language and speed."""
-from engine import registry
+from games import registry
 from i18n import prefix
 from ui.dom import clear, mount
 from ui.html import el

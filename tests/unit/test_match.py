@@ -1,13 +1,14 @@
-"""The match controller (engine.match): what comes next, gates, undo, saves that replay."""
+"""The match controller (match): what comes next, gates, undo, saves that replay."""
 import json
 from pathlib import Path
 
 import pytest
 
-from engine import registry
+from ai import think
 from engine.errors import BadOptions, BadSave
 from engine.game import PRIVATE_HANDS
-from engine.match import Match, Step
+from games import registry
+from match import Match, Step
 
 V1_SAVES = sorted((Path(__file__).resolve().parents[1] / "data" / "saves_v1").glob("*.json"))
 
@@ -28,7 +29,7 @@ def play_on(match, count):
 
 
 def test_steps_follow_mixed_seats():
-    match = Match.new("punto", {"players": 4}, "mix", seats("medium", "human", "easy", "human"))
+    match = Match.new("punto", {"players": 4}, "mix", seats("medium", "human", "easy", "human"), think=think)
     kinds = []
     for _ in range(8):
         step = match.step()
@@ -38,18 +39,18 @@ def test_steps_follow_mixed_seats():
 
 
 def test_a_round_end_is_shown_once_then_play_goes_on():
-    match = Match.new("zero-pointe", {"players": 2, "target": 500}, "r", seats("easy", "easy"))
+    match = Match.new("zero-pointe", {"players": 2, "target": 500}, "r", seats("easy", "easy"), think=think)
     while match.rounds_done == 0:
         match.play(match.computer_move())
     assert match.step() == Step("round_end", 0)
     match.acknowledge_round()
     assert match.step().kind == "computer"
-    again = Match.load(json.loads(json.dumps(match.dump())))
+    again = Match.load(json.loads(json.dumps(match.dump())), think=think)
     assert again.step().kind == "computer" and again.seen_rounds == 1
 
 
 def test_the_round_that_ends_the_match_is_told_with_the_match_end_in_one_step():
-    match = Match.new("punto", {"rounds_to_win": 1}, "end", seats("medium", "easy"))
+    match = Match.new("punto", {"rounds_to_win": 1}, "end", seats("medium", "easy"), think=think)
     while not match.over:
         play_on(match, 1)
     assert match.rounds_done > match.seen_rounds  # its last round not yet seen
@@ -69,29 +70,39 @@ class PrivateHands:
 
 
 def test_gates_only_between_humans_with_private_hands():
-    public = Match.new("punto", {}, "g", seats("human", "human"))
+    public = Match.new("punto", {}, "g", seats("human", "human"), think=think)
     assert public.step() == Step("human", 0)
-    match = Match.new("punto", {}, "g", seats("human", "human"))
+    match = Match.new("punto", {}, "g", seats("human", "human"), think=think)
     match.game = PrivateHands(match.game)
     assert match.step() == Step("gate", 0) and match.screen_seat() is None
-    match.pass_gate(0)
+    match.show_to(0)
     assert match.step() == Step("human", 0) and match.screen_seat() == 0
     match.play(match.legal_moves()[0])
     assert match.step() == Step("gate", 1) and match.screen_seat() == 0
-    match.pass_gate(1)
+    match.show_to(1)
     assert match.step() == Step("human", 1)
-    alone = Match.new("punto", {}, "g", seats("human", "medium"))
+    alone = Match.new("punto", {}, "g", seats("human", "medium"), think=think)
     alone.game = PrivateHands(alone.game)
     assert alone.step() == Step("human", 0)
+
+
+def test_asking_what_comes_next_changes_nothing():
+    match = Match.new("punto", {}, "g", seats("human", "human"), think=think)
+    match.game = PrivateHands(match.game)
+    match.show_to(0)
+    match.play(match.legal_moves()[0])
+    for _ in range(3):
+        assert match.step() == Step("gate", 1)
+    assert match.viewer == 0 and match.screen_seat() == 0
 
 
 def test_save_and_load_replay_to_the_same_match():
     for game_id, options in (("punto", {"players": 3}), ("zero-pointe", {"players": 4})):
         match = Match.new(game_id, options, "replay", seats("human", "medium", "easy", "medium")[
-            :options["players"]])
+            :options["players"]], think=think)
         play_on(match, 40)
         assert not match.over
-        again = Match.load(json.loads(json.dumps(match.dump())))
+        again = Match.load(json.loads(json.dumps(match.dump())), think=think)
         assert again.dump() == match.dump()
         game = match.game
         assert game.to_json(again.state) == game.to_json(match.state)
@@ -100,7 +111,7 @@ def test_save_and_load_replay_to_the_same_match():
 
 
 def test_the_save_is_the_move_list():
-    match = Match.new("punto", {}, "list", seats("human", "medium"))
+    match = Match.new("punto", {}, "list", seats("human", "medium"), think=think)
     play_on(match, 5)
     data = match.dump()
     assert set(data) == {"format", "game", "options", "seed", "seats", "moves", "seen_rounds"}
@@ -111,17 +122,17 @@ def test_the_save_is_the_move_list():
 def test_saves_of_the_first_version_still_load(path):
     """Saves written by the page of commit 8e87fdb (see tests/data/saves_v1/make_v1_saves.py)."""
     old = json.loads(path.read_text())
-    match = Match.load(old)
+    match = Match.load(old, think=think)
     game = match.game
     assert game.to_json(match.state) == old["state"]
     assert match.seats == old["seats"] and match.seen_rounds == old["screen"]["seen_round"]
     play_on(match, 10)
-    again = Match.load(json.loads(json.dumps(match.dump())))
+    again = Match.load(json.loads(json.dumps(match.dump())), think=think)
     assert game.to_json(again.state) == game.to_json(match.state)
 
 
 def test_bad_saves_say_why():
-    good = Match.new("punto", {}, "s", seats("human", "medium"))
+    good = Match.new("punto", {}, "s", seats("human", "medium"), think=think)
     play_on(good, 3)
     good = good.dump()
     for broken in ({**good, "format": 99}, {**good, "game": "chess"}, {**good, "seats": []},
@@ -131,19 +142,19 @@ def test_bad_saves_say_why():
                    {**good, "seats": [{"kind": "god", "name": "x"}, {"kind": "human", "name": "y"}]},
                    {**good, "seats": [{"kind": "human", "name": "x" * 25}, good["seats"][1]]}):
         with pytest.raises(BadSave):
-            Match.load(broken)
+            Match.load(broken, think=think)
 
 
 def test_new_match_options_are_checked():
     with pytest.raises(BadOptions) as err:
-        Match.new("punto", {"players": 3, "teams": True}, "s", seats("human", "easy", "easy"))
+        Match.new("punto", {"players": 3, "teams": True}, "s", seats("human", "easy", "easy"), think=think)
     assert err.value.key == "teams"
 
 
 def test_computer_moves_replay_exactly():
-    a = Match.new("zero-pointe", {}, "same", seats("medium", "medium"))
+    a = Match.new("zero-pointe", {}, "same", seats("medium", "medium"), think=think)
     for _ in range(40):
-        b = Match.load(a.dump())
+        b = Match.load(a.dump(), think=think)
         move = a.computer_move()
         assert move == b.computer_move()
         a.play(move)
@@ -152,7 +163,7 @@ def test_computer_moves_replay_exactly():
 # --- undo -----------------------------------------------------------------------------------
 
 def zero_pointe_after_opening(kinds, seed="undo"):
-    match = Match.new("zero-pointe", {}, seed, seats(*kinds))
+    match = Match.new("zero-pointe", {}, seed, seats(*kinds), think=think)
     for move in ("turn 0 0", "turn 0 1", "turn 0 0", "turn 0 1"):
         match.play(move)
     return match
@@ -200,7 +211,7 @@ def test_no_undo_of_another_humans_move_or_across_a_round_end():
     match.play(next(m for m in match.legal_moves() if m in ("take 0 0", "take 0 1")))
     match.play(next(m for m in match.legal_moves() if m.startswith("take")))
     assert match.undo_point(first) is None  # the other human has moved since
-    punto = Match.new("punto", {"rounds_to_win": 2}, "u", seats("human", "easy"))
+    punto = Match.new("punto", {"rounds_to_win": 2}, "u", seats("human", "easy"), think=think)
     while punto.rounds_done == 0:
         play_on(punto, 1)
     assert punto.undo_point(0) is None or punto.game.rounds_done(
@@ -209,16 +220,16 @@ def test_no_undo_of_another_humans_move_or_across_a_round_end():
 
 def test_punto_undo_is_refused_once_the_next_card_is_turned():
     """Placing a card turns the next player's card: the move showed something new."""
-    match = Match.new("punto", {}, "p", seats("human", "human"))
+    match = Match.new("punto", {}, "p", seats("human", "human"), think=think)
     match.play("0,0")
     assert match.undo_point(0) is None
 
 
 def test_registry_games_all_have_a_controller_path():
     for game in registry.games():
-        match = Match.new(game.id, {}, "any", seats(*(["easy"] * game.check_options({})["players"])))
+        match = Match.new(game.id, {}, "any", seats(*(["easy"] * game.check_options({})["players"])), think=think)
         play_on(match, 30)
-        assert Match.load(match.dump()).dump() == match.dump()
+        assert Match.load(match.dump(), think=think).dump() == match.dump()
 
 
 def test_the_last_human_to_move_is_the_one_who_may_undo():
@@ -231,7 +242,7 @@ def test_the_last_human_to_move_is_the_one_who_may_undo():
 
 def test_a_round_end_after_a_reload_in_hot_seat_has_a_seat_to_show():
     """Private hands, two humans, nobody past the gate yet (as after a reload)."""
-    match = Match.new("punto", {"rounds_to_win": 2}, "reload", seats("human", "human"))
+    match = Match.new("punto", {"rounds_to_win": 2}, "reload", seats("human", "human"), think=think)
     match.game = PrivateHands(match.game)
     while match.rounds_done == 0:
         match.play(match.legal_moves()[0])

@@ -3,7 +3,7 @@ game's view and turns drops into the game's moves. A game without one shows as c
 import importlib
 import importlib.util
 
-from engine.registry import module_name
+from games.registry import module_name
 
 
 def _module(game_id: str) -> str:

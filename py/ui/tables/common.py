@@ -1,7 +1,6 @@
 """Pieces every table shares: seat names, the flight of a computer's card, standings."""
 import js
 
-from engine.game import LOW_WINS
 from ui.dom import later
 from ui.html import el
 
@@ -34,14 +33,12 @@ def fly(node, target, ms: int, then):
     later(ms, then)
 
 
-def standings(app, scores, label_key: str):
-    """Each seat's name and score, best first (lowest first where low scores win); equal
-    scores share a rank."""
-    low_wins = app.match.game.scoring == LOW_WINS
-    order = sorted(range(len(scores)), key=lambda seat: scores[seat] if low_wins else -scores[seat])
+def standings(app, scores: list, ranks: list, label_key: str):
+    """Each seat's name and score, in the order of ``ranks`` (the rules' ranking, from the
+    view: 1 first, equal ranks shared)."""
     box = el("ol", "standings")
-    for seat in order:
-        rank = 1 + sum(1 for s in scores if (s < scores[seat] if low_wins else s > scores[seat]))
+    for seat in sorted(range(len(scores)), key=lambda seat: (ranks[seat], seat)):
+        rank = ranks[seat]
         item = el("li", "", None, data_rank=rank)
         item.appendChild(el("span", "rank", app.t("ui.rank_first") if rank == 1 else app.t("ui.rank", n=rank)))
         item.appendChild(el("span", "", app.t(label_key, name=app.match.seats[seat]["name"],

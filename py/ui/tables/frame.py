@@ -7,7 +7,7 @@ A table is drawn as: the seat strip (the other seats, compact), the status line 
 do now, the game's centre (board, piles, trick, in ``.centre``) and the player's own area (hand,
 grid, columns, in ``.own``).
 """
-from ui.dom import clear, find, morph, mount, set_flag
+from ui.dom import clear, find, later, morph, mount, set_flag
 from ui.html import el
 from ui.tables.common import reduced_motion, seat_names, standings
 
@@ -15,7 +15,11 @@ CONFETTI = 24  # pieces of the match-end celebration
 
 
 class Frame:
-    css = ""  # the game's class on the table, for its own stylesheet
+    """The hooks a game's table gives (each with its default here): ``prompt``, ``centre``,
+    ``own``, ``badges``, ``seat_body``, ``strip_seats``, ``result_line``, ``after_draw``,
+    ``kept_open``/``reopen``; the moves: ``auto_move``, ``targets``, ``drop``, ``animate``,
+    ``describe``; the results: ``round_end``, ``last_round``, ``match_end``. A table lays out
+    what its view says: every rule, ranking and count comes from the view."""
     own_log = False  # a game that tells its moves on the table itself needs no log below
     total_key = ""  # the words of a score in the standings ("{name}: {score} points")
     prompt_names = False  # the game's prompts already address the player by name
@@ -43,7 +47,7 @@ class Frame:
         self.view, self.active, self.hidden = view, active, hidden
         self.hold = 0
         keep = self.kept_open()
-        table = el("section", f"table {self.css}", None, data_game=self.app.match.game.id,
+        table = el("section", "table", None, data_game=self.app.match.game.id,
                    data_players=view["players"], data_result=result is not None,
                    style=f"--n:{view['players']}")
         seats = self.strip_seats(view, result)
@@ -73,8 +77,12 @@ class Frame:
             table = mount(clear(screen), table)
         self.reopen(table, keep)
         self._motion(table, view, before)
+        self.after_draw(view, result)
         Frame.drawings += 1
         set_flag("drawn", Frame.drawings)  # a new drawing, even where nodes were kept (tests wait on it)
+
+    def after_draw(self, view, result):
+        """The table is on screen: a game's own motion starts here."""
 
     def strip_seats(self, view, result) -> list:
         """The seats shown in the strip at the top: every other seat, in playing order from the
@@ -217,8 +225,28 @@ class Frame:
         return box
 
     # --- moves ---------------------------------------------------------------------------
-    def auto_move(self, view):
+    def auto_move(self, view) -> str | None:
+        """A move the page plays for the player (a decision with one sensible answer)."""
         return None  # by default every decision is the player's
+
+    def targets(self, source: str) -> list[str]:
+        """Where the card or piece ``source`` (a ``data-drag`` value) may go: ``data-drop``
+        values, from the view's legal moves."""
+        return []
+
+    def drop(self, source: str, target: str) -> str | None:
+        """``source`` dropped on ``target``: plays the move (by default ``target`` is the move);
+        the reason in words when the rules refuse it, else None."""
+        return self.app.play_human(target)
+
+    def animate(self, move: str, ms: int, then):
+        """A computer's ``move`` seen travelling for ``ms`` milliseconds, then ``then()``."""
+        later(ms, then)
+
+    def describe(self, before, move: str, after, name: str) -> str:
+        """``move`` by ``name`` in words, for the move log and screen readers, from the views
+        before and after it."""
+        raise NotImplementedError
 
     # --- results -------------------------------------------------------------------------
     def final_result(self, view):
@@ -228,12 +256,16 @@ class Frame:
         round_title, details = self.last_round(view)
         return title, body + [el("h3", "", round_title)] + details
 
-    def last_round(self, view):
+    def round_end(self, view) -> tuple:
+        """(title, body nodes) of the dialog at a round's end, from ``view["last_round"]``."""
+        raise NotImplementedError
+
+    def last_round(self, view) -> tuple:
         """The last round's title and details, as the match's end tells them."""
         return self.round_end(view)
 
-    def match_end(self, view):
-        """The match's winners and every seat's final score, ranked."""
+    def match_end(self, view) -> tuple:
+        """The match's winners and every seat's final score, in the rules' ranking."""
         outcome = view["outcome"]
         title = self.app.t("ui.match_won", names=seat_names(self.app, outcome["winners"]))
-        return title, [standings(self.app, outcome["scores"], self.total_key)]
+        return title, [standings(self.app, outcome["scores"], outcome["ranks"], self.total_key)]

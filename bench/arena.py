@@ -4,7 +4,8 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from engine.match import Match
+from ai import think
+from match import Match
 
 
 @dataclass
@@ -17,7 +18,7 @@ class Result:
 def play_match(game_id: str, options: dict, seed: str, levels: list, clock=time.process_time):
     """Play a whole match with ``levels[seat]`` at each seat; a Result."""
     seats = [{"kind": level, "name": f"{level} {seat}"} for seat, level in enumerate(levels)]
-    match = Match.new(game_id, dict(options, players=len(levels)), seed, seats)
+    match = Match.new(game_id, dict(options, players=len(levels)), seed, seats, think=think)
     result = Result(outcome={}, times=[[] for _ in levels])
     while True:
         step = match.step()

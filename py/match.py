@@ -1,20 +1,23 @@
 """The match controller: who sits where, every move played, and what the screen must do next.
 
 Pure (no DOM), so the whole match loop is tested in CPython; the page only draws what ``step``
-says and forwards what the player does.
+says and forwards what the player does. It names no game and no computer player: the game comes
+from the registry, the computers' choice (``ai.think``) from whoever makes the match.
 
 The save is the match's game, options, seed, seats and move list. Loading replays the moves
 through the rules, so a save can only ever hold a position the rules reach. A save of format 1
 (a whole state, written by the first version) becomes the start position of a format-2 match.
 """
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any, Literal
 
-import ai
-from engine import checks, registry
+from engine import checks
 from engine.errors import BadOptions, BadSave, IllegalMove
-from engine.game import PRIVATE_HANDS
+from engine.game import PRIVATE_HANDS, Game
 from engine.rng import new_seed
+from games import registry
 
 FORMAT = 2
 NAME_MAX = 24
@@ -22,19 +25,28 @@ MAX_MOVES = 100_000  # far beyond any real match: a bound on what a save may mak
 UNDO_SAMPLES = 8  # determinizations that must all agree before an undo is called harmless
 
 
+StepKind = Literal["round_end", "over", "gate", "human", "computer"]
+
+# How a computer chooses (``ai.think``): from the game's id, the seat's level, its view, the legal
+# moves, a seeded rng and the state (which only the hard level reads, to redeal hidden cards), a
+# generator that yields None after each slice of thought and last the move.
+Think = Callable[[str, str, dict, list, random.Random, Any], Iterator[str | None]]
+
+
 @dataclass(frozen=True)
 class Step:
     """What the screen does next: "round_end", "over", "gate" (pass the device to ``seat``),
-    "human" or "computer" (``seat`` is to move)."""
-    kind: str
-    seat: int | None = None
+    "human" or "computer" (``seat`` is to move). For a result, ``seat`` is whose side the
+    result is shown from."""
+    kind: StepKind
+    seat: int
 
 
-def seat_kinds(game) -> tuple:
+def seat_kinds(game: Game) -> tuple[str, ...]:
     return ("human",) + tuple(game.levels)
 
 
-def check_seats(game, seats, count: int) -> list:
+def check_seats(game: Game, seats: Any, count: int) -> list[dict]:
     checks.need(isinstance(seats, list) and len(seats) == count, f"expected {count} seats")
     kinds = seat_kinds(game)
     out = []
@@ -47,25 +59,28 @@ def check_seats(game, seats, count: int) -> list:
 
 
 class Match:
-    def __init__(self, game, options: dict, seed: str, seats: list, start=None):
+    def __init__(self, game: Game, options: dict, seed: str, seats: list, start: dict | None = None,
+                 think: Think | None = None):
         self.game = game
         self.options = options
         self.seed = seed
         self.start_json = start  # a migrated format-1 state, or None: a new game from the seed
+        self.think = think  # how computers choose; None for a match of humans only (tests)
         first = game.from_json(start) if start is not None else game.new_game(options, seed)
         self.seats = check_seats(game, seats, game.players(first))
         self.states = [first]  # the state before each move, and the current one last
-        self.moves = []
+        self.moves: list[str] = []
         self.seen_rounds = game.rounds_done(first)  # round ends the players have looked at
-        self.viewer = None  # the human whose view the screen showed last (hot-seat secrecy)
+        self.viewer: int | None = None  # the human the screen showed last (hot-seat secrecy)
 
     # --- making and saving ------------------------------------------------------------------
     @classmethod
-    def new(cls, game_id: str, options: dict, seed, seats: list) -> "Match":
+    def new(cls, game_id: str, options: dict, seed: Any, seats: list,
+            think: Think | None = None) -> "Match":
         """A new match; bad options raise BadOptions, bad seats BadSave (both ValueError)."""
         game = registry.get(game_id)
         options = game.check_options(options)
-        return cls(game, options, str(seed) if seed is not None else new_seed(), seats)
+        return cls(game, options, str(seed) if seed is not None else new_seed(), seats, think=think)
 
     def dump(self) -> dict:
         data = {"format": FORMAT, "game": self.game.id, "options": self.options,
@@ -76,7 +91,7 @@ class Match:
         return data
 
     @classmethod
-    def load(cls, data) -> "Match":
+    def load(cls, data: Any, think: Think | None = None) -> "Match":
         """The match a save holds, replayed move by move, or BadSave saying what is wrong."""
         checks.need(isinstance(data, dict), "not a saved game")
         if data.get("format") == 1:
@@ -97,7 +112,7 @@ class Match:
         moves = data["moves"]
         checks.need(isinstance(moves, list) and len(moves) <= MAX_MOVES, "bad move list")
         checks.need(all(isinstance(m, str) and len(m) <= 40 for m in moves), "bad move list")
-        match = cls(game, options, seed, data["seats"], data.get("start"))
+        match = cls(game, options, seed, data["seats"], data.get("start"), think)
         checks.need(match.options == options, "options differ from the start position")
         for move in moves:
             checks.need(match.to_move is not None, "moves after the end of the match")
@@ -112,11 +127,11 @@ class Match:
 
     # --- the position -----------------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.states[-1]
 
     @property
-    def to_move(self):
+    def to_move(self) -> int | None:
         return self.game.to_move(self.state)
 
     @property
@@ -131,7 +146,7 @@ class Match:
         """The round being played (the last one once the match is over)."""
         return self.rounds_done + (0 if self.over else 1)
 
-    def is_human(self, seat) -> bool:
+    def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat]["kind"] == "human"
 
     def humans(self) -> list:
@@ -145,6 +160,7 @@ class Match:
 
     # --- what happens next ------------------------------------------------------------------
     def step(self) -> Step:
+        """What comes next; a question only (``show_to`` records who has the screen)."""
         if self.rounds_done > self.seen_rounds or self.over:
             # Results are public: with nobody at the screen yet (a reload in hot-seat play),
             # they are shown from the first human's side.
@@ -154,11 +170,11 @@ class Match:
             # The round that ends the match is told with the match's end, in one screen.
             return Step("over" if self.over else "round_end", seat)
         seat = self.to_move
+        assert seat is not None  # a match not over has a seat on turn
         if not self.is_human(seat):
             return Step("computer", seat)
         if self.needs_gate(seat):
             return Step("gate", seat)
-        self.viewer = seat
         return Step("human", seat)
 
     def needs_gate(self, seat: int) -> bool:
@@ -167,10 +183,11 @@ class Match:
         return (self.game.information == PRIVATE_HANDS and len(self.humans()) > 1
                 and self.viewer != seat)
 
-    def pass_gate(self, seat: int):
+    def show_to(self, seat: int) -> None:
+        """The screen now shows ``seat``'s side: its turn is drawn, or it took the device."""
         self.viewer = seat
 
-    def screen_seat(self) -> int:
+    def screen_seat(self) -> int | None:
         """Whose view the screen shows: the human on turn once past the gate; otherwise the human
         who had the screen last (the first human before anyone; seat 0 with only computers)."""
         humans = self.humans()
@@ -180,11 +197,11 @@ class Match:
             return None  # nobody's secrets until a human takes the device
         return humans[0] if humans else 0
 
-    def acknowledge_round(self):
+    def acknowledge_round(self) -> None:
         self.seen_rounds = self.rounds_done
 
     # --- moves ------------------------------------------------------------------------------
-    def play(self, move: str):
+    def play(self, move: str) -> None:
         """Apply a move; an illegal one raises IllegalMove and changes nothing."""
         after = self.game.play(self.state, move)
         self.states.append(after)
@@ -197,18 +214,21 @@ class Match:
         for move in self.computer_think():
             if move is not None:
                 return move
+        raise RuntimeError("the computer's thinking ended with no move")
 
-    def computer_think(self):
+    def computer_think(self) -> Iterator[str | None]:
         """``computer_move`` in slices for the page: yields None after each step of a level
         that works in steps (each rollout of the hard search), then the move (to ``play``). The
         same move as ``computer_move``."""
         seat = self.to_move
+        if self.think is None or not isinstance(seat, int):
+            raise RuntimeError("no computer to move, or no chooser given to this match")
         rng = random.Random(f"{self.seed}:ai:{len(self.moves)}")
-        yield from ai.think(self.game.id, self.seats[seat]["kind"], self.view(seat),
-                            self.legal_moves(), rng, self.state)
+        yield from self.think(self.game.id, self.seats[seat]["kind"], self.view(seat),
+                              self.legal_moves(), rng, self.state)
 
     # --- undo -------------------------------------------------------------------------------
-    def last_human(self):
+    def last_human(self) -> int | None:
         """The human who moved last: the one an undo button speaks for."""
         for index in range(len(self.moves) - 1, -1, -1):
             mover = self.game.to_move(self.states[index])
@@ -216,7 +236,7 @@ class Match:
                 return mover
         return None
 
-    def undo_point(self, seat: int):
+    def undo_point(self, seat: int) -> int | None:
         """How many moves an undo by ``seat`` takes back, or None when it may not.
 
         It takes back ``seat``'s last move and every computer move since, as long as no other
@@ -240,7 +260,7 @@ class Match:
             return None
         return len(self.moves) - index
 
-    def _reveals_nothing(self, before, seat: int, moves: list) -> bool:
+    def _reveals_nothing(self, before: Any, seat: int, moves: list[str]) -> bool:
         seen = self.view(seat)
         rng = random.Random(f"{self.seed}:undo:{len(self.moves)}")
         for _ in range(UNDO_SAMPLES):
@@ -267,9 +287,11 @@ class Match:
 def _from_format_1(data: dict) -> dict:
     """A save of the first version: its whole state becomes the start of the match."""
     screen = data.get("screen")
-    checks.need(isinstance(screen, dict), "no screen notes")
     state = data.get("state")
-    checks.need(isinstance(state, dict), "no game state")
+    if not isinstance(screen, dict):
+        raise BadSave("no screen notes")
+    if not isinstance(state, dict):
+        raise BadSave("no game state")
     seen = screen.get("seen_round", 0)
     return {"format": FORMAT, "game": data.get("game"), "options": state.get("options"),
             "seed": state.get("seed"), "seats": data.get("seats"), "moves": [],

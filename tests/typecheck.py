@@ -1,0 +1,86 @@
+"""Whether a JSON-like value is what a type hint declares, at run time: the conformance suite
+holds every view a game builds against the ``View`` its ``schema.py`` declares.
+
+It knows what views are made of: TypedDicts (every required key, no undeclared one; generic ones
+such as ``ViewHeader[Round]`` with their parameters), lists, dicts, tuples, unions, literals,
+None and the plain JSON types (an int is not a bool; a float may be an int).
+"""
+import types
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+
+def problems(value, hint, where: str = "view") -> list[str]:
+    """Every place where ``value`` is not a ``hint``, as "where: what"; empty when it is."""
+    return _check(value, hint, where, {})
+
+
+def _check(value, hint, where: str, bound: dict) -> list[str]:
+    if isinstance(hint, TypeVar):
+        hint = bound.get(hint, Any)
+    if hint is Any:
+        return []
+    if hint is None or hint is type(None):
+        return [] if value is None else [f"{where}: {value!r} is not None"]
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        found = [_check(value, option, where, bound) for option in get_args(hint)]
+        return [] if any(not f for f in found) else [f"{where}: {value!r} is none of {hint}"]
+    if origin is Literal:
+        return [] if value in get_args(hint) else [f"{where}: {value!r} is not one of {get_args(hint)}"]
+    if is_typeddict(origin or hint):
+        return _typeddict(value, hint, where, bound)
+    if origin in (list, tuple, dict):
+        if not isinstance(value, origin):
+            return [f"{where}: {type(value).__name__} is not a {origin.__name__}"]
+        args = get_args(hint)
+        if origin is list:
+            return [p for i, item in enumerate(value) for p in _check(item, args[0], f"{where}[{i}]", bound)]
+        if origin is dict:
+            return [p for key, item in value.items()
+                    for p in _check(key, args[0], f"{where} key", bound)
+                    + _check(item, args[1], f"{where}[{key!r}]", bound)]
+        if len(args) == 2 and args[1] is Ellipsis:
+            return [p for i, item in enumerate(value) for p in _check(item, args[0], f"{where}[{i}]", bound)]
+        if len(args) != len(value):
+            return [f"{where}: {len(value)} items, not {len(args)}"]
+        return [p for i, (item, arg) in enumerate(zip(value, args)) for p in _check(item, arg, f"{where}[{i}]", bound)]
+    if hint is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif hint is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(hint, type):
+        ok = isinstance(value, hint)
+    else:
+        raise TypeError(f"{where}: cannot check against {hint!r}")
+    return [] if ok else [f"{where}: {value!r} is not a {hint.__name__}"]
+
+
+def _typeddict(value, hint, where: str, bound: dict) -> list[str]:
+    cls = get_origin(hint) or hint
+    bound = dict(bound)
+    if cls is not hint:  # a parameterised generic TypedDict: Header[Record]
+        bound.update(zip(cls.__parameters__, (_resolve(a, bound) for a in get_args(hint))))
+    _bind_bases(cls, bound)
+    if not isinstance(value, dict):
+        return [f"{where}: {type(value).__name__} is not a {cls.__name__}"]
+    fields = get_type_hints(cls)
+    out = [f"{where}: no {key!r}" for key in sorted(cls.__required_keys__ - set(value))]
+    out += [f"{where}: {key!r} is not declared by {cls.__name__}" for key in sorted(set(value) - set(fields))]
+    for key, field in fields.items():
+        if key in value:
+            out += _check(value[key], field, f"{where}[{key!r}]", bound)
+    return out
+
+
+def _bind_bases(cls, bound: dict):
+    """The type parameters a TypedDict gave its generic bases (``class V(Header[Round])``)."""
+    for base in getattr(cls, "__orig_bases__", ()):
+        origin = get_origin(base)
+        if origin is not None and is_typeddict(origin):
+            bound.update(zip(origin.__parameters__, (_resolve(a, bound) for a in get_args(base))))
+            _bind_bases(origin, bound)
+
+
+def _resolve(arg, bound: dict):
+    return bound.get(arg, arg) if isinstance(arg, TypeVar) else arg
+
