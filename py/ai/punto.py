@@ -7,10 +7,12 @@ from the cards nobody has seen yet (the view shows every played card and trophy)
 Order of concerns: win now; stop the lines the opponents could finish before our next turn;
 build our own windows and series; spoil the opponents' ones; spend high cards sparingly.
 """
+import random
+from collections.abc import Generator
+
 from games.punto import board as geo
-from games.punto.cards import FULL_DECK, card_colour, card_value
-from games.punto.moves import parse_move
-from games.punto.state import board_from_cells
+from games.punto.cards import FULL_DECK, VALUES, card_colour, card_value
+from games.punto.schema import PuntoView, parse_move
 
 # Weights, tuned in medium-against-medium matches (a series weighs as much as a fifth of a loss:
 # with less, both sides crush every run and most blocked rounds end drawn).
@@ -20,17 +22,17 @@ CHANCE = 200.0      # per unit of probability that we win on our next turn
 SERIES = 200.0      # per series, ours minus theirs (they decide blocked rounds)
 OPPONENT = 1.2      # their windows weigh a bit more than ours: they move first
 SPEND = 0.4         # per point of value used beyond what a crush needed
-UNCRUSHABLE = 9
+UNCRUSHABLE = max(VALUES)  # nothing crushes it
 
 
-def medium(view: dict, legal: list, rng):
+def medium(view: PuntoView, legal: list[str], rng: random.Random) -> Generator[None, None, str]:
     """Works in steps (see ``ai``): returns the move."""
     scored = yield from scoring(view, legal)
     best = max(scored)
     return rng.choice([move for score, move in zip(scored, legal) if score >= best - 1e-9])
 
 
-def scoring(view: dict, legal: list):
+def scoring(view: PuntoView, legal: list[str]) -> Generator[None, None, list[float]]:
     """Each legal move's score (WIN for a winning move), which the hard level ranks moves by: a
     generator that yields None after each move it scores (about a millisecond each in the page,
     thirty moves or more in a round's middle) and returns the list."""
@@ -45,14 +47,17 @@ def scoring(view: dict, legal: list):
 class _Table:
     """What the view tells about the position, prepared once for scoring every legal move."""
 
-    def __init__(self, view: dict):
-        self.board = board_from_cells(view["board"])
-        self.card = view["card"]
+    def __init__(self, view: PuntoView):
+        card = view["card"]
+        me = view["to_move"]
+        if card is None or me is None:
+            raise ValueError("no move to score once the match is over")
+        self.board = geo.from_cells(view["board"])
+        self.card = card
         self.value = card_value(self.card)
         self.colour = card_colour(self.card)
         self.length = view["line_length"]
         self.series_length = view["series_length"]
-        me = view["to_move"]
         colours = view["colours"]
         team = view["team"]
         mates = [s for s in range(view["players"])
@@ -63,31 +68,35 @@ class _Table:
         self.unseen = self._unseen(view)
         # Per colour, the seats holding its cards (each turns one before our next turn) and the
         # cards left in their decks (our turned card is no longer hidden).
-        self.holders, self.pool = {}, {}
+        self.holders: dict[str, int] = {}
+        self.pool: dict[str, int] = {}
         for seat, owned in enumerate(colours):
             for colour in owned:
                 self.holders[colour] = self.holders.get(colour, 0) + 1
                 size = view["deck_sizes"][seat] - (seat == me)
                 self.pool[colour] = self.pool.get(colour, 0) + size
 
-    def _unseen(self, view: dict) -> dict:
+    def _unseen(self, view: PuntoView) -> dict[str, list[int]]:
         """Per colour, the values of the cards not seen yet (in somebody's deck)."""
         seen = {self.card}
         seen.update(card for cell in view["board"] for card in cell["cards"])
         seen.update(card for won in view["trophies"] for card in won)
-        unseen = {}
+        unseen: dict[str, list[int]] = {}
         for card in FULL_DECK:
             if card not in seen:
                 unseen.setdefault(card_colour(card), []).append(card_value(card))
         return unseen
 
     def score(self, move: str) -> float:
-        cell = parse_move(move)
+        at = parse_move(move)
+        cell = (at.x, at.y)
         board = geo.place(self.board, cell, self.card)
         if self.colour in self.mine and geo.winning_line(board, cell, self.length):
             return WIN
         tops = {c: (card_colour(stack[-1]), card_value(stack[-1])) for c, stack in board.items()}
-        needed, weight = self._windows(tops, geo.area(geo.bounds(board)))
+        box = geo.bounds(board)
+        assert box is not None  # the board holds the card just placed
+        needed, weight = self._windows(tops, geo.area(box))
         danger = chance = potential = 0.0
         for colour in self.scored:
             odds = self._odds(colour, needed.get(colour))
@@ -104,7 +113,7 @@ class _Table:
         return (-DANGER * danger + CHANCE * chance + potential + SERIES * series
                 - SPEND * spent)
 
-    def _odds(self, colour: str, needed) -> float:
+    def _odds(self, colour: str, needed: int | None) -> float:
         """Probability that a holder of this colour turns a card beating ``needed`` (None: no
         threat) before our next turn ends: one card per holder."""
         if needed is None or not self.pool.get(colour):
@@ -113,12 +122,14 @@ class _Table:
         miss = 1.0 - min(1.0, fitting / self.pool[colour])
         return 1.0 - miss ** self.holders[colour]
 
-    def _windows(self, tops: dict, area) -> tuple:
+    def _windows(self, tops: dict[geo.XY, tuple[str, int]],
+                 area: geo.Box) -> tuple[dict[str, int], dict[str, float]]:
         """Per colour, the lowest value a card must beat to complete a line next move (absent:
         no threat), and the weight of its open windows (4 ** its cards in each)."""
         length = self.length
         low_x, low_y, high_x, high_y = area
-        needed, weight = {}, {}
+        needed: dict[str, int] = {}
+        weight: dict[str, float] = {}
         for dx, dy in geo.DIRECTIONS:
             steps = [(i * dx, i * dy) for i in range(length)]
             last_x, last_y = steps[-1]

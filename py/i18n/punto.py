@@ -7,7 +7,6 @@ EN = {
     # errors
     "punto.err.bad_move": "“{move}” is not a cell: a move is written x,y.",
     "punto.err.over": "The match is over.",
-    "punto.err.not_your_turn": "It is not your turn.",
     "punto.err.first_card": "The first card of a round goes in the middle.",
     "punto.err.not_adjacent": "A card must touch another card, by a side or a corner.",
     "punto.err.outside_square": "The cards must stay inside a 6 × 6 square.",
@@ -83,7 +82,6 @@ FR = {
     # errors
     "punto.err.bad_move": "« {move} » n’est pas une case : un coup s’écrit x,y.",
     "punto.err.over": "La partie est terminée.",
-    "punto.err.not_your_turn": "Ce n’est pas votre tour.",
     "punto.err.first_card": "La première carte d’une manche se pose au centre.",
     "punto.err.not_adjacent": "Une carte doit toucher une autre carte, par un côté ou un coin.",
     "punto.err.outside_square": "Les cartes doivent tenir dans un carré de 6 × 6.",

@@ -8,14 +8,14 @@ import json
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from ai import think
 from games.punto.cards import card_value
 from helpers import (
     HAND, cell_selector, drag_card, en, expect_redraw, hand_card, lit_cells, notice, press,
     put_storage, read_board, reload, start_from_form, start_punto, storage, table_facts, tap_card,
-    use_prefs,
-    wait_state, watched_board,
+    use_prefs, wait_state, watched_board,
 )
-from engine.match import Match
+from match import Match
 
 NAMES = [en("seat.default", n=1), en("seat.default", n=2)]
 TURN = ("human", "round-end", "over")
@@ -265,7 +265,7 @@ def _wide_match() -> dict:
     board is seven cells wide, the widest it gets. Built by legal play (spreading to the right
     while fewer than five columns are used, then inside them), whatever the computer would do."""
     seats = [{"kind": "human", "name": NAMES[0]}, {"kind": "medium", "name": NAMES[1]}]
-    session = Match.new("punto", {}, "phone", seats)
+    session = Match.new("punto", {}, "phone", seats, think=think)
     while True:
         columns = {cell["x"] for cell in session.view(0)["board"]}
         if len(columns) == 5 and session.to_move == 0:

@@ -2,11 +2,11 @@
 import random
 
 import pytest
+from test_punto_positions import play, position
 
 import ai
 from games.punto import PUNTO as G
 from games.punto import board as geo
-from test_punto_positions import play, position
 
 
 def medium(state, seed=0) -> str:

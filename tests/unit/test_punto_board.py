@@ -2,12 +2,13 @@
 import random
 
 import pytest
+from test_punto_positions import play, position
 
 from engine.errors import IllegalMove
 from games.punto import PUNTO as G
 from games.punto import board as geo
-from games.punto import card_colour, card_value, move_at, parse_move
-from test_punto_positions import play, position
+from games.punto import card_colour, card_value
+from games.punto.schema import Cell, Move, face, move_text, parse_move
 
 
 def refused(state, move) -> str:
@@ -20,16 +21,39 @@ def refused(state, move) -> str:
 def test_card_ids():
     assert card_colour("r7a") == "r" and card_value("r7a") == 7
     assert card_colour("y1b") == "y" and card_value("y1b") == 1
+    for card in G.full_deck({}):  # the page reads faces through the schema: the same reading
+        assert face(card) == (card_colour(card), card_value(card))
     assert len(G.full_deck(G.check_options({}))) == 72 == len(set(G.full_deck({"players": 2})))
 
 
 def test_move_notation():
-    assert move_at(-1, 2) == "-1,2" and parse_move("-1,2") == (-1, 2)
-    assert parse_move(move_at(0, 0)) == (0, 0)
+    assert Move is Cell
+    assert move_text(Cell(-1, 2)) == "-1,2" and parse_move("-1,2") == Cell(-1, 2) == (-1, 2)
+    assert parse_move("-1,2").x == -1 and parse_move("-1,2").y == 2
+    assert parse_move(move_text(Cell(0, 0))) == (0, 0)
     for bad in ("", "1", "1,2,3", "a,b", " 1,2", "1;2", None, (1, 2)):
         with pytest.raises(IllegalMove) as err:
             parse_move(bad)
         assert err.value.code == "punto.err.bad_move"
+    with pytest.raises(IllegalMove) as err:
+        G.play(G.new_game({}, "bad"), "x,y")
+    assert err.value.code == "punto.err.bad_move" and err.value.params == {"move": "x,y"}
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 3}, {"players": 4, "teams": True}])
+def test_every_legal_move_reads_back_as_written(options):
+    """The codec over every legal move of many positions of random matches: the text read gives
+    the same cell written again, and that cell is one the rules list (``geo.legal_cells``)."""
+    rng = random.Random(str(options))
+    for seed in range(4):
+        state = G.new_game(options, seed)
+        while G.to_move(state) is not None:
+            legal = G.legal_moves(state)
+            card = state.decks[G.to_move(state)][0]
+            cells = geo.legal_cells(state.board, card_value(card))
+            assert [parse_move(move) for move in legal] == cells
+            assert [move_text(parse_move(move)) for move in legal] == legal
+            state = G.play(state, rng.choice(legal))
 
 
 def test_the_first_card_goes_in_the_middle():

@@ -7,10 +7,10 @@ result/why_blocked/winners/trophy; then the final position ("@x,y" of its top-le
 rows, each cell's cards bottom/to/top).
 """
 import pytest
+from test_punto_positions import board_text
 
 from games.punto import PUNTO as G
 from games.punto.state import board_from_cells
-from test_punto_positions import board_text
 
 GOLDEN = [
     ({}, """

@@ -3,14 +3,17 @@
 import json
 import random
 from collections import Counter
+from typing import get_type_hints
 
 import pytest
-
-from engine import registry
-from engine.errors import BadOptions, BadSave, IllegalMove
-from games.punto import PUNTO as G
-from games.punto.cards import card_colour
 from test_punto_positions import play, position
+from typecheck import problems
+
+from engine.errors import BadOptions, BadSave, IllegalMove
+from games import registry
+from games.punto import PUNTO as G
+from games.punto import schema
+from games.punto.cards import card_colour
 
 
 def colours(deck) -> Counter:
@@ -83,7 +86,7 @@ def test_the_next_round_starts_after_the_winner():
 def test_three_players_get_all_neutral_cards_again():
     after = won_by_line(players=3)
     assert after.last_round["winners"] == [0]
-    for seat, colour in enumerate("rbg"):
+    for seat, _colour in enumerate("rbg"):
         assert colours(after.decks[seat])["y"] == 6  # the 18 yellow: 6 each, none left over
     assert colours(after.decks[0])["r"] == 17 and len(after.decks[1]) == 24
 
@@ -109,7 +112,7 @@ def test_a_player_who_runs_out_ends_the_round():
 
 def test_two_rounds_win_the_match():
     after = won_by_line(wins=[1, 0], trophies=["g9", ""])
-    assert G.outcome(after) == {"winners": [0], "scores": [2, 0]}
+    assert G.outcome(after) == {"winners": [0], "scores": [2, 0], "ranks": [1, 2]}
     assert G.to_move(after) is None and G.legal_moves(after) == []
     with pytest.raises(IllegalMove) as err:
         G.play(after, "0,0")
@@ -120,14 +123,14 @@ def test_two_rounds_win_the_match():
 
 def test_a_quick_game_ends_after_one_round():
     after = won_by_line(rounds_to_win=1)
-    assert G.outcome(after) == {"winners": [0], "scores": [1, 0]}
+    assert G.outcome(after) == {"winners": [0], "scores": [1, 0], "ranks": [1, 2]}
 
 
 def test_a_team_wins_the_match_together():
     state = position("r1 r2 r3 r4 .", decks=["r9", "", "", ""], players=4, teams=True,
                      wins=[1, 0, 1, 0], trophies=["", "", "g9", ""])
     after = play(state, "4,0")
-    assert G.outcome(after) == {"winners": [0, 2], "scores": [2, 0, 2, 0]}
+    assert G.outcome(after) == {"winners": [0, 2], "scores": [2, 0, 2, 0], "ranks": [1, 3, 1, 3]}
 
 
 def test_the_first_player_option():
@@ -170,19 +173,23 @@ def test_every_good_option_is_accepted():
 # --- the view ---
 
 VIEW_KEYS = {"game", "seat", "players", "mode", "ply", "round", "to_move", "card", "board",
-             "legal", "deck_sizes", "colours", "neutral", "team", "line_length",
-             "series_length", "rounds_to_win", "wins", "trophies", "last_round", "outcome"}
+             "legal", "reach", "limits", "span", "deck_sizes", "colours", "neutral", "team",
+             "line_length", "series_length", "rounds_to_win", "wins", "wins_ranks", "trophies",
+             "last_round", "outcome"}
 
 
 def test_the_view_schema():
     state = play(G.new_game({"players": 4, "teams": True}, 3), "0,0")
     view = G.view(state, 2)
-    assert set(view) == VIEW_KEYS
+    assert set(view) == VIEW_KEYS == set(get_type_hints(schema.View))
+    assert problems(view, schema.View) == []
     assert json.loads(json.dumps(view)) == view
     assert view["game"] == "punto" and view["seat"] == 2 and view["mode"] == "teams"
     assert view["to_move"] == 1 and view["card"] == state.decks[1][0]
     assert view["board"] == [{"x": 0, "y": 0, "cards": [state.board[(0, 0)][0]]}]
-    assert view["legal"] == G.legal_moves(state) and view["deck_sizes"] == [17, 18, 18, 18]
+    assert view["legal"] == [] and view["reach"] == G.legal_moves(state)  # seat 1's moves
+    assert G.view(state, 1)["legal"] == G.legal_moves(state)
+    assert view["deck_sizes"] == [17, 18, 18, 18]
     assert view["colours"] == [["r", "g"], ["b", "y"], ["r", "g"], ["b", "y"]]
     assert view["team"] == [0, 1, 0, 1] and view["neutral"] is None
     assert (view["line_length"], view["series_length"]) == (5, 4)

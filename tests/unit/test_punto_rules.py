@@ -1,10 +1,10 @@
 """Lines, series and blocked rounds (rules: "A round", steps 5 and 6)."""
 import pytest
+from test_punto_positions import _Pool, parse_board, position
 
 from games.punto import PUNTO as G
 from games.punto import parse_move, rounds
 from games.punto.modes import mode_for
-from test_punto_positions import _Pool, parse_board, position
 
 
 def last(state) -> dict:

@@ -3,28 +3,25 @@
 Candidates: the medium player's best few moves (a winning move alone: it is played at once),
 compared on the same worlds (a paired search); the worse half is dropped twice on the way
 (``HALVE``), so that most worlds go to the two moves still in question, and the search ends
-early once one of those two clearly leads (``SETTLE``): nearly a quarter of the decisions are
-settled by then, and the worlds they leave go to the close ones (``ITERATIONS`` at most).
+early once one of those two clearly leads (``SETTLE``): the worlds a settled decision leaves go
+to the close ones (``ITERATIONS`` at most).
 Rollouts play the round to its end, as rounds between careful players last (most of the deck):
-cut after 16 cards, as before, 19 in 20 of them ended undecided and told the moves apart by
-little. Each card completes a line of its owner's if it can, else spoils a line an opponent
-could complete, else goes to a legal cell at random, one next to a card of its own colour if a
-few draws find one (as players build their lines: a cheap check of eight cells). A round won
-is worth each side's chance of winning the match if every later round were a coin toss. So
-that whole rounds stay cheap, they are played on a compact table (``Table``: a flat grid of top
-cards, the cells a card may reach, and per colour the cells where one more card of it would
-complete a line, all kept up to date card by card), and a rollout plays them in one loop over
-local names rather than a call per card.
-
-Against medium (``bench/strength.py punto``, 200 matches a seed set): with these settings,
-68.0 % on ``--seed bench`` (95 % 61.2-74.1) and 64.5 % on ``fresh2`` (57.7-70.8), 66.2 % of
-the 400, about 120 ms a move in CPython on a loaded 2-core machine. With 220 worlds, halving at
-40 and 100 (about 575 rollouts a decision, half the time): 67.5 % on ``bench`` (60.7-73.6) and
-63.0 % on ``fresh2`` (56.1-69.4), 65.2 % of the 400; 67 % on ``bench`` with 260 worlds, halving
-at 55 and 130 and settling at 2.5; 64 % with 180 worlds, halving at 35 and 90; 61.5 % with 220
-worlds, no settling and uniform random cells.
+a rollout cut short mostly ends undecided and tells the moves apart by little. Each card
+completes a line of its owner's if it can, else spoils a line an opponent could complete, else
+goes to a legal cell at random, one next to a card of its own colour if a few draws find one (as
+players build their lines: a cheap check of eight cells). A round won is worth each side's
+chance of winning the match if every later round were a coin toss. So that whole rounds stay
+cheap, they are played on a compact table (``Table``: a flat grid of top cards, the cells a card
+may reach, and per colour the cells where one more card of it would complete a line, all kept
+up to date card by card), and a rollout plays them in one loop over local names rather than a
+call per card. What every world of a decision shares (the public table on the compact grid) is
+made once, and each world's decks once for all its candidates (``Rules`` keeps the last ones,
+compared by value). How these settings were chosen: bench/NOTES.md.
 """
+import random
+from collections.abc import Generator, Sequence
 from functools import lru_cache
+from typing import cast
 
 from ai import punto as medium
 from ai.search import Guide
@@ -32,6 +29,8 @@ from games.punto import board as geo
 from games.punto import rounds
 from games.punto.cards import FULL_DECK
 from games.punto.modes import mode_for
+from games.punto.schema import Cell, PuntoView, move_text
+from games.punto.state import State
 
 KEEP = 5          # candidate moves kept from the medium player's ranking
 ITERATIONS = 400  # worlds per decision at most (see bench/strength.py for the time it takes)
@@ -40,9 +39,9 @@ SETTLE = 2.0      # standard errors of lead that end a decision early (search.Gu
 TRIES = 6         # random cells drawn before a rollout lists the legal ones
 
 
-def candidates(view: dict, legal: list, rng):
+def candidates(view: dict, legal: list[str], rng: random.Random) -> Generator[None, None, list[str]]:
     """Works in steps, as the medium scoring does (see ``search.Guide``)."""
-    scored = yield from medium.scoring(view, legal)
+    scored = yield from medium.scoring(cast(PuntoView, view), legal)
     if max(scored) >= medium.WIN:
         return [legal[scored.index(max(scored))]]
     order = sorted(range(len(legal)), key=lambda i: -scored[i])
@@ -50,7 +49,7 @@ def candidates(view: dict, legal: list, rng):
 
 
 @lru_cache(maxsize=64)
-def chances(needs: tuple) -> tuple:
+def chances(needs: tuple[int, ...]) -> tuple[float, ...]:
     """Each side's chance of winning the match when side i still needs needs[i] rounds and each
     round is won by a side at random."""
     if 0 in needs:
@@ -76,39 +75,47 @@ AROUND_OF = tuple(tuple(min(max(i + step, 0), WIDTH * WIDTH - 1) for step in ARO
 XS = tuple(i % WIDTH - geo.SQUARE for i in range(WIDTH * WIDTH))
 YS = tuple(i // WIDTH - geo.SQUARE for i in range(WIDTH * WIDTH))
 BORDER = tuple(abs(x) == geo.SQUARE or abs(y) == geo.SQUARE for x, y in zip(XS, YS))
-NAMES = tuple(f"{x},{y}" for x, y in zip(XS, YS))  # the moves' notation
+NAMES = tuple(move_text(Cell(x, y)) for x, y in zip(XS, YS))  # each cell's move
 INDEX = {name: i for i, name in enumerate(NAMES)}
 CARDS = {card: (card[0], int(card[1])) for card in FULL_DECK}
 
 
 class Table:
-    """A determinized round in play on the compact grid; ``play`` changes it in place."""
+    """A determinized round in play on the compact grid; ``play`` changes it in place. ``start``
+    and ``pairs`` are the world's public table on the grid and its decks as (colour, value)
+    pairs, when the caller already has them (``Rules.enter``)."""
     __slots__ = ("colours", "values", "edge", "near", "taken", "area", "threats", "decks",
-                 "used", "seat", "ended", "side", "wins", "done", "mode")
+                 "pairs", "used", "seat", "ended", "side", "wins", "done", "mode")
 
-    def __init__(self, world):
+    def __init__(self, world: State, start: "_Start | None" = None,
+                 pairs: list[list[tuple[str, int]]] | None = None):
         mode = self.mode = _mode(world.options)
-        start = _start(world.board, mode)
+        if start is None:
+            start = _Start(world.board, mode)
         self.colours, self.values = start.colours[:], start.values[:]
         self.edge, self.near, self.taken = start.edge[:], start.near[:], start.taken[:]
         self.area = start.area
         self.threats = {colour: set(cells) for colour, cells in start.threats.items()}
         self.decks, self.used = world.decks, [0] * mode.players
-        self.seat = world.to_move  # the search never enters a finished round
-        self.ended, self.side = False, None
+        self.pairs = _pairs(world.decks) if pairs is None else pairs
+        assert world.to_move is not None  # the search never enters a finished round
+        self.seat = world.to_move  # once the round has ended, the last seat on turn
+        self.ended = False
+        self.side: int | None = None
         self.wins = [world.wins[seats[0]] for seats in mode.rules.sides]
         self.done = world.last_round["round"] if world.last_round else 0
 
-    def card(self):
+    def card(self) -> tuple[str, int]:
+        """The (colour, value) of the card on turn; ("", 0) when the seat has none left."""
         deck, used = self.decks[self.seat], self.used[self.seat]
-        return CARDS[deck[used]] if used < len(deck) else (None, 0)
+        return CARDS[deck[used]] if used < len(deck) else ("", 0)
 
     def legal(self, cell: int, value: int) -> bool:
         if self.values[cell]:
             return self.values[cell] < value
-        return self.near[cell] and _inside(self.area, cell)
+        return self.near[cell] and self.area is not None and _inside(self.area, cell)
 
-    def cells(self, value: int) -> list:
+    def cells(self, value: int) -> list[int]:
         if self.area is None:
             return [CENTRE]
         return self.edge + [cell for cell in self.taken if self.values[cell] < value]
@@ -120,7 +127,7 @@ class Table:
         colours = self.colours
         return colours[cell] != colour and _line(colours, cell, colour) >= self.mode.line_length
 
-    def place(self, cell: int):
+    def place(self, cell: int) -> None:
         """The seat's card goes on ``cell``; the round ends if it makes a line or the next seat
         is stuck."""
         colour, value = self.card()
@@ -138,12 +145,12 @@ class Table:
             _watch(self.colours, cell, colour, self.threats[colour], self.mode.line_length)
         self.seat = (self.seat + 1) % self.mode.players
         colour, value = self.card()
-        if colour is None:
+        if not colour:
             self._blocked("empty_deck")
         elif not self.can_place(value):
             self._blocked("no_cell")
 
-    def _occupy(self, cell: int):
+    def _occupy(self, cell: int) -> None:
         """A card on an empty cell: the 6 × 6 square may shrink, and the empty cells next to
         the table that a card may still reach (``edge``) change."""
         self.taken.append(cell)
@@ -165,30 +172,42 @@ class Table:
                 if _inside(area, cell + step):
                     self.edge.append(cell + step)
 
-    def _end(self, side):
-        self.ended, self.side, self.seat = True, side, None
+    def _end(self, side: int | None) -> None:
+        self.ended, self.side = True, side
         if side is not None:
             self.wins[side] += 1
 
-    def _blocked(self, why: str):
-        board = {(XS[i], YS[i]): (f"{self.colours[i]}{self.values[i]}",) for i in self.taken}
+    def _blocked(self, why: str) -> None:
+        board: geo.Board = {(XS[i], YS[i]): (f"{self.colours[i]}{self.values[i]}",) for i in self.taken}
         self._end(rounds.blocked(board, self.mode.rules, self.mode.tie_break, self.seat,
                                  why).side)
 
 
 class Rules:
     """The search's stand-in for Punto's rules: a ``Table`` for each world, moves in the game's
-    notation."""
+    notation. Every world of a decision has the real table, and every candidate of a world its
+    decks: it keeps the public table on the grid for the last options and board it saw, and the
+    last decks as pairs, and makes them again only when they change (compared by value)."""
 
-    def enter(self, world) -> Table:
-        return Table(world)
+    def __init__(self) -> None:
+        self._table: tuple[dict, geo.Board, _Start] | None = None  # options, board, start
+        self._decks: tuple[tuple[tuple[str, ...], ...], list[list[tuple[str, int]]]] | None = None
+
+    def enter(self, world: State) -> Table:
+        kept = self._table
+        if kept is None or kept[0] != world.options or kept[1] != world.board:
+            kept = self._table = (dict(world.options), dict(world.board),
+                                  _Start(world.board, _mode(world.options)))
+        if self._decks is None or self._decks[0] != world.decks:
+            self._decks = (world.decks, _pairs(world.decks))
+        return Table(world, kept[2], self._decks[1])
 
     def play(self, table: Table, move: str) -> Table:
         table.place(INDEX[move])
         return table
 
 
-def rollout(table: Table, done: int, rng) -> list:
+def rollout(table: Table, done: int, rng: random.Random) -> list[float]:
     """Play the round to its end, each card as ``Table.place`` would place it, in one loop over
     local names: rollouts are most of the search's time, and Python pays for every call and
     attribute it looks up. Each card completes a line of its owner's if it can, else spoils a
@@ -200,13 +219,14 @@ def rollout(table: Table, done: int, rng) -> list:
         table.place(CENTRE)  # the round's first card (never reached from a real decision)
         if table.ended:
             return _values(table)
+    assert table.area is not None  # a card is on the table
     mode = table.mode
     length, players, sides_of = mode.line_length, mode.players, mode.sides_of
     owner, against = mode.owner, mode.against
     colours, values, near, taken = table.colours, table.values, table.near, table.taken
     edge, threats = table.edge, table.threats
     low_x, low_y, high_x, high_y = table.area
-    decks, used, seat = _decks(table.decks), table.used[:], table.seat
+    decks, used, seat = table.pairs, table.used[:], table.seat
     sizes = [len(deck) for deck in decks]
     random = rng.random
     n1, n2, n3, n4, n5, n6, n7, n8 = AROUND  # the neighbours' steps, open-coded below for speed
@@ -278,8 +298,8 @@ def rollout(table: Table, done: int, rng) -> list:
             return _chances(mode, _blocked_wins(table, colours, values, taken))
 
 
-def _completing(found: set, colour: str, value: int, colours: list, values: list, near: list,
-                area: tuple, length: int) -> int:
+def _completing(found: set[int], colour: str, value: int, colours: list[str], values: list[int],
+                near: list[bool], area: geo.Box, length: int) -> int:
     """A cell of ``found`` where a card of ``colour`` worth ``value`` may go and completes a line
     of that colour, or -1. Cells that no longer complete one are dropped from ``found``: a card
     of that colour placed later, the only way to revive one, notes it again."""
@@ -297,21 +317,17 @@ def _completing(found: set, colour: str, value: int, colours: list, values: list
     return cell
 
 
-_DECKS = [None, None]  # the decks of the last world (kept alive, so identity is safe), as pairs
+def _pairs(decks: Sequence[Sequence[str]]) -> list[list[tuple[str, int]]]:
+    """Each deck as (colour, value) pairs, as the rollouts read them."""
+    return [[CARDS[card] for card in deck] for deck in decks]
 
 
-def _decks(decks: tuple) -> list:
-    """Each deck as (colour, value) pairs: every candidate of one world shares them."""
-    if _DECKS[0] is not decks:
-        _DECKS[:] = [decks, [[CARDS[card] for card in deck] for deck in decks]]
-    return _DECKS[1]
-
-
-def _blocked_wins(table: Table, colours: list, values: list, taken: list) -> list:
+def _blocked_wins(table: Table, colours: list[str], values: list[int], taken: list[int]) -> list[int]:
     """Each side's rounds won once a blocked round is decided (games.punto.rounds.blocked, on
     the compact grid)."""
     mode = table.mode
-    count, cells = [0] * len(mode.against), [set() for _ in mode.against]
+    count = [0] * len(mode.against)
+    cells: list[set[int]] = [set() for _ in mode.against]
     short = mode.rules.series_length
     for cell in taken:
         colour = colours[cell]
@@ -340,12 +356,12 @@ def _blocked_wins(table: Table, colours: list, values: list, taken: list) -> lis
     return wins
 
 
-def _chances(mode, wins: list) -> list:
+def _chances(mode: "_Mode", wins: list[int]) -> list[float]:
     by_side = chances(tuple(max(0, mode.target - w) for w in wins))
     return [by_side[side] for side in mode.sides_of]
 
 
-def _values(table: Table) -> list:
+def _values(table: Table) -> list[float]:
     return _chances(table.mode, table.wins)
 
 
@@ -356,27 +372,27 @@ class _Mode:
         rules = self.rules = mode_for(options)
         self.players, self.line_length = rules.players, rules.line_length
         self.tie_break, self.target = options["tie_break"], options["rounds_to_win"]
-        self.owner = {colour: side for side, colours in enumerate(rules.side_colours)
-                      for colour in colours}
+        self.owner: dict[str, int] = {colour: side for side, colours in enumerate(rules.side_colours)
+                                      for colour in colours}
         self.sides_of = [rules.side_of(seat) for seat in range(rules.players)]
         self.against = [[colour for colour, owner in self.owner.items() if owner != side]
                         for side in range(len(rules.sides))]
 
 
-_MODES = {}
-
-
 def _mode(options: dict) -> _Mode:
-    key = tuple(sorted(options.items()))
-    if key not in _MODES:
-        _MODES[key] = _Mode(options)
-    return _MODES[key]
+    return _mode_of(tuple(sorted(options.items())))
+
+
+@lru_cache(maxsize=16)
+def _mode_of(options: tuple) -> _Mode:
+    """The _Mode of a set of options (as sorted items), worked out once."""
+    return _Mode(dict(options))
 
 
 class _Start:
     """The public table as the compact grid, shared by every world of one decision."""
 
-    def __init__(self, board: dict, mode: _Mode):
+    def __init__(self, board: geo.Board, mode: _Mode):
         size = WIDTH * WIDTH
         self.colours, self.values = [""] * size, [0] * size
         for (x, y), stack in board.items():
@@ -384,37 +400,27 @@ class _Start:
             self.colours[i], self.values[i] = CARDS[stack[-1]]
         self.taken = [i for i, v in enumerate(self.values) if v]
         box = geo.bounds(board)
-        self.area = geo.area(box) if box else None
+        self.area = area = geo.area(box) if box else None
         self.near = [False] * size
-        self.edge = []
-        for cell in self.taken:
+        self.edge: list[int] = []
+        for cell in self.taken:  # none without an area
             for step in AROUND:
                 if not self.values[cell + step] and not self.near[cell + step]:
                     self.near[cell + step] = True
-                    if _inside(self.area, cell + step):
+                    if area is not None and _inside(area, cell + step):
                         self.edge.append(cell + step)
-        self.threats = {colour: set() for colour in mode.owner}
+        self.threats: dict[str, set[int]] = {colour: set() for colour in mode.owner}
         for cell in self.taken:
             if self.colours[cell] in self.threats:
                 _watch(self.colours, cell, self.colours[cell], self.threats[self.colours[cell]],
                        mode.line_length)
 
 
-_LAST = [None, None]  # the board of the last decision (kept alive, so identity is safe), its start
-
-
-def _start(board: dict, mode: _Mode) -> _Start:
-    """Every world of a decision shares the real state's board object: its start is made once."""
-    if _LAST[0] is not board:
-        _LAST[:] = [board, _Start(board, mode)]
-    return _LAST[1]
-
-
-def _inside(area: tuple, cell: int) -> bool:
+def _inside(area: geo.Box, cell: int) -> bool:
     return area[0] <= XS[cell] <= area[2] and area[1] <= YS[cell] <= area[3]
 
 
-def _watch(colours: list, cell: int, colour: str, threats: set, length: int):
+def _watch(colours: list[str], cell: int, colour: str, threats: set[int], length: int) -> None:
     """Note the cells where one more card of ``colour`` would complete a line through ``cell``
     (which holds that colour): on each axis, the first cell of another colour either way.
 
@@ -445,7 +451,7 @@ def _watch(colours: list, cell: int, colour: str, threats: set, length: int):
                 threats.add(behind)
 
 
-def _line(colours: list, cell: int, colour: str) -> int:
+def _line(colours: list[str], cell: int, colour: str) -> int:
     """The longest run of ``colour`` through ``cell`` if a card of that colour lay there."""
     best = 0
     for step in STEPS:

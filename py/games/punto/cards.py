@@ -13,7 +13,7 @@ def card_value(card: str) -> int:
     return int(card[1])
 
 
-def colour_cards(colour: str) -> list:
+def colour_cards(colour: str) -> list[str]:
     """The 18 cards of one colour."""
     return [f"{colour}{value}{copy}" for value in VALUES for copy in COPIES]
 
@@ -22,5 +22,5 @@ FULL_DECK = tuple(card for colour in COLOURS for card in colour_cards(colour))
 _KNOWN = frozenset(FULL_DECK)
 
 
-def is_card(card) -> bool:
+def is_card(card: object) -> bool:
     return isinstance(card, str) and card in _KNOWN

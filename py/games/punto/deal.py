@@ -1,18 +1,22 @@
 """Dealing a round: every card still in the game goes back to its owner, each deck shuffled."""
+from collections.abc import Sequence
+
 from engine.rng import shuffled
 from games.punto.cards import colour_cards
+from games.punto.modes import Mode
 
 NEUTRAL_SHARE = 6  # neutral cards dealt to each of three players
 
 
-def deal(mode, trophies, seed: str, draws: int) -> tuple:
+def deal(mode: Mode, trophies: Sequence[Sequence[str]], seed: str,
+         draws: int) -> tuple[tuple[tuple[str, ...], ...], int]:
     """(decks, draws): one deck per seat (top card first) and the draw counter after shuffling.
 
     ``trophies`` (per seat) have left the game. The 18 neutral cards are never a trophy (only an
     owned colour wins), so three shares of 6 always use them all.
     """
     gone = {card for won in trophies for card in won}
-    decks = [[] for _ in range(mode.players)]
+    decks: list[list[str]] = [[] for _ in range(mode.players)]
     if mode.neutral:
         neutral = shuffled(colour_cards(mode.neutral), seed, draws)
         draws += 1

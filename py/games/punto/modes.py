@@ -4,13 +4,16 @@ A "side" is what wins a round: one seat, or in teams the two seats of a team (0 
 """
 from dataclasses import dataclass
 
+from games.punto.schema import Colour
+from games.punto.schema import Mode as Name
+
 
 @dataclass(frozen=True)
 class Mode:
-    name: str                 # "two", "three", "four" or "teams"
-    sides: tuple              # seats of each side
-    side_colours: tuple       # colours owned by each side
-    neutral: str | None       # the colour nobody owns (three players)
+    name: Name                # "two", "three", "four" or "teams"
+    sides: tuple[tuple[int, ...], ...]         # seats of each side
+    side_colours: tuple[tuple[Colour, ...], ...]  # colours owned by each side
+    neutral: Colour | None    # the colour nobody owns (three players)
     line_length: int
     series_length: int
 
@@ -21,7 +24,7 @@ class Mode:
     def side_of(self, seat: int) -> int:
         return next(i for i, seats in enumerate(self.sides) if seat in seats)
 
-    def colours_of(self, seat: int) -> tuple:
+    def colours_of(self, seat: int) -> tuple[Colour, ...]:
         return self.side_colours[self.side_of(seat)]
 
 

@@ -2,7 +2,6 @@
 from engine.errors import BadOptions
 from engine.options import Option, resolve
 
-
 OPTIONS = (
     Option("players", 2, choices=(2, 3, 4)),
     Option("teams", False, choices=(False, True)),

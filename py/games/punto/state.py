@@ -3,12 +3,14 @@
 Decks list their top card first; the top card of ``to_move``'s deck is the turned card.
 """
 from dataclasses import dataclass
+from typing import Any
 
 from engine import checks
 from engine.errors import BadSave
-from games.punto import options as opts
 from games.punto import board as geo
+from games.punto import options as opts
 from games.punto.cards import FULL_DECK, is_card
+from games.punto.schema import BoardCell
 
 _KNOWN = frozenset(FULL_DECK)
 
@@ -24,21 +26,22 @@ class State:
     round: int             # 1-based
     starter: int           # who placed the round's first card
     to_move: int | None    # None once the match is over
-    decks: tuple           # per seat, a tuple of card ids, top first
-    board: dict            # {(x, y): (card ids bottom to top)}
-    wins: tuple            # rounds won per seat (both members of a team)
-    trophies: tuple        # per seat, the cards it took out of the game
-    last_round: dict | None  # the view's "last_round" record, JSON-ready
+    decks: tuple[tuple[str, ...], ...]     # per seat, its card ids, top first
+    board: geo.Board       # {(x, y): (card ids bottom to top)}
+    wins: tuple[int, ...]  # rounds won per seat (both members of a team)
+    trophies: tuple[tuple[str, ...], ...]  # per seat, the cards it took out of the game
+    last_round: dict | None  # the last round's record, JSON-ready (schema.PuntoRound, less what
+                             # the view works out from it)
 
 
-def board_cells(board: dict) -> list:
+def board_cells(board: geo.Board) -> list[BoardCell]:
     """The board as JSON: [{"x", "y", "cards"}...] sorted by (y, x)."""
-    return [{"x": x, "y": y, "cards": list(board[(x, y)])}
-            for x, y in sorted(board, key=lambda c: (c[1], c[0]))]
+    return geo.to_cells(board)
 
 
-def board_from_cells(cells) -> dict:
-    board = {}
+def board_from_cells(cells: list) -> geo.Board:
+    """The board of saved cells, or BadSave."""
+    board: geo.Board = {}
     for cell in cells:
         x, y, cards = cell["x"], cell["y"], cell["cards"]
         if type(x) is not int or type(y) is not int or not cards or (x, y) in board:
@@ -65,16 +68,19 @@ def to_json(state: State) -> dict:
     }
 
 
-_CELL = lambda cell: isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)  # noqa: E731
+def _cell(cell: object) -> bool:
+    return isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)
+
+
 LAST_ROUND = {
     "round": int, "result": checks.OneOf(("line", "series", "points", "draw")),
     "why_blocked": (None, checks.OneOf(("empty_deck", "no_cell"))), "winners": [int],
-    "line": [_CELL], "series": [[_CELL]], "series_counts": [int], "series_points": [int],
+    "line": [_cell], "series": [[_cell]], "series_counts": [int], "series_points": [int],
     "trophy": (None, is_card), "board": [{"x": int, "y": int, "cards": [is_card]}],
 }
 
 
-def from_json(data) -> State:
+def from_json(data: Any) -> State:
     """The state of ``data``, or BadSave if anything in it cannot be trusted."""
     try:
         return _read(data)
@@ -84,7 +90,7 @@ def from_json(data) -> State:
         raise BadSave(f"unreadable Punto state ({err!r})") from None
 
 
-def _read(data) -> State:
+def _read(data: Any) -> State:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadSave("not a Punto state of format 1")
     try:
@@ -134,7 +140,7 @@ def _read(data) -> State:
     return state
 
 
-def _board(cells) -> dict:
+def _board(cells: Any) -> geo.Board:
     """A board read from JSON, within the 6 × 6 square."""
     if not isinstance(cells, list):
         raise BadSave("bad board")
@@ -147,7 +153,7 @@ def _board(cells) -> dict:
     return board
 
 
-def _check_cards(state: State):
+def _check_cards(state: State) -> None:
     seen = [card for deck in state.decks for card in deck]
     seen += [card for stack in state.board.values() for card in stack]
     seen += [card for won in state.trophies for card in won]

@@ -1,7 +1,7 @@
 """The Punto table: the seats, the part of the board still reachable inside the 6 × 6 square,
-and the turned card, which a human drags (or taps, or moves by keyboard) onto a lit cell."""
-from games.punto.board import SQUARE
-from games.punto.cards import card_colour, card_value
+and the turned card, which a human drags (or taps, or moves by keyboard) onto a lit cell. The
+view says it all (games/punto/schema.py): the cells to draw, the limits, a round's ranks."""
+from games.punto.schema import Cell, face, move_text, parse_move
 from ui.dom import by_id, find
 from ui.html import el
 from ui.tables.common import fly, seat_names, standings
@@ -25,13 +25,7 @@ def _face(value: int) -> tuple:
     return _FACES[value]
 
 
-def parse_cell(key: str) -> tuple:
-    x, y = key.split(",")
-    return int(x), int(y)
-
-
 class Table(Frame):
-    css = "punto"
     prompt_names = True
     total_key = "punto.ui.wins_of"
 
@@ -41,10 +35,10 @@ class Table(Frame):
 
     # --- drawing -------------------------------------------------------------------------
     def card(self, card: str, **attrs):
-        colour, value = card_colour(card), card_value(card)
-        label = self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{colour}"), value=value)
+        shown = face(card)
         attrs.setdefault("role", "img")  # a card is a picture with a name, unless it acts
-        return el("div", f"pcard c-{colour}", None, *_face(value), data_card=card, aria_label=label, **attrs)
+        return el("div", f"pcard c-{shown.colour}", None, *_face(shown.value), data_card=card,
+                  aria_label=self._words(card), **attrs)
 
     def strip_seats(self, view, result) -> list:
         return list(range(view["players"]))  # nothing is secret: every seat alike, in order
@@ -76,12 +70,13 @@ class Table(Frame):
         and, with three players, the neutral colour nobody owns. Apart, so that a landscape
         screen gives the board the whole height and says the rest beside it."""
         t = self.app.t
-        if result is not None:
-            cells = {tuple(c) for c in result["line"]} | {tuple(c) for s in result["series"] for c in s}
-            board, limits = self._board(result["board"], [], highlight=cells)
-        else:
-            board, limits = self._board(view["board"], view["legal"], highlight=())
-        info = el("div", "board-info", None, limits)
+        shown = result if result is not None else view
+        lit = {tuple(cell) for cell in result["won_cells"]} if result is not None else set()
+        board = self._board(shown["board"], [] if result is not None else view["reach"], shown["limits"],
+                            shown["span"], lit)
+        limits = shown["limits"]
+        used = t("punto.ui.limits", cols=limits["cols"], rows=limits["rows"], size=limits["size"])
+        info = el("div", "board-info", None, el("p", "limits", used))
         if view["neutral"]:
             colour = view["neutral"]
             info.appendChild(el("p", "neutral", None,
@@ -92,29 +87,26 @@ class Table(Frame):
     def own(self, view, active: bool, hidden: bool, result) -> list:
         return [] if result is not None else [self._hand(view, active, hidden)]
 
-    def _board(self, board, legal, highlight) -> tuple:
-        """The grid of the occupied cells and every cell a card may reach now (the 6 × 6 limit
-        shows as its walls once six columns, or rows, are in use) and the limits in words."""
+    def _board(self, board: list, reach: list, limits: dict, span: dict, lit: set):
+        """The grid of the cells the view spans: the occupied ones and every cell the turned card
+        may reach (the 6 × 6 limit shows as its walls once six columns, or rows, are in use)."""
         stacks = {(c["x"], c["y"]): c["cards"] for c in board}
-        shown = set(stacks) | {parse_cell(m) for m in legal}
-        xs = [x for x, _ in shown] or [0]
-        ys = [y for _, y in shown] or [0]
-        used_x = {x for x, _ in stacks}
-        used_y = {y for _, y in stacks}
-        walls = (" wall-x" if len(used_x) >= SQUARE else "") + (" wall-y" if len(used_y) >= SQUARE else "")
-        grid = el("div", "board" + walls, None, role="grid", id="board",
-                  aria_label=self.app.t("punto.ui.board", cols=len(used_x), rows=len(used_y), size=SQUARE),
-                  style=f"--cols:{max(xs) - min(xs) + 1};--rows:{max(ys) - min(ys) + 1}")
-        for y in range(min(ys), max(ys) + 1):
+        reachable = set(reach)
+        walls = (" wall-x" if limits["wall_x"] else "") + (" wall-y" if limits["wall_y"] else "")
+        left, top, right, bottom = span["left"], span["top"], span["right"], span["bottom"]
+        used = self.app.t("punto.ui.board", cols=limits["cols"], rows=limits["rows"], size=limits["size"])
+        grid = el("div", "board" + walls, None, role="grid", id="board", aria_label=used,
+                  style=f"--cols:{right - left + 1};--rows:{bottom - top + 1}")
+        for y in range(top, bottom + 1):
             row = el("div", "row", None, role="row")  # display: contents, for the grid's rows
-            for x in range(min(xs), max(xs) + 1):
-                row.appendChild(self._cell(x, y, stacks.get((x, y)), (x, y) in shown, (x, y) in highlight))
+            for x in range(left, right + 1):
+                key = move_text(Cell(x, y))
+                stack = stacks.get((x, y))
+                row.appendChild(self._cell(key, x, y, stack, stack is not None or key in reachable, (x, y) in lit))
             grid.appendChild(row)
-        limits = el("p", "limits", self.app.t("punto.ui.limits", cols=len(used_x), rows=len(used_y), size=SQUARE))
-        return grid, limits
+        return grid
 
-    def _cell(self, x, y, stack, reachable: bool, lit: bool):
-        key = f"{x},{y}"
+    def _cell(self, key: str, x: int, y: int, stack, reachable: bool, lit: bool):
         cls = "cell" + ("" if reachable else " out") + (" win" if lit else "") + (" last" if key == self.last else "")
         cell = el("div", cls, None, role="gridcell", data_cell=key, tabindex="-1",
                   data_drop=key if reachable else None)
@@ -160,14 +152,15 @@ class Table(Frame):
         """The move in words, for the log: the card placed and the card it crushed."""
         t = self.app.t
         placed = self._words(before["card"])
-        covered = next((c["cards"][-1] for c in before["board"] if f'{c["x"]},{c["y"]}' == move), None)
+        at = parse_move(move)
+        covered = next((c["cards"][-1] for c in before["board"] if (c["x"], c["y"]) == at), None)
         if covered is None:
             return t("punto.ui.log.put", name=name, card=placed)
         return t("punto.ui.log.crush", name=name, card=placed, under=self._words(covered))
 
     def _words(self, card: str) -> str:
-        return self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{card_colour(card)}"),
-                          value=card_value(card))
+        shown = face(card)
+        return self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{shown.colour}"), value=shown.value)
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view):
@@ -181,15 +174,14 @@ class Table(Frame):
             parts.append(t("punto.ui.draw_body"))
         else:
             title = t("punto.ui.round_won", n=last["round"], names=seat_names(self.app, last["winners"]))
-            parts.append(t(f"punto.ui.result.{last['result']}", length=len(last["line"])))
+            parts.append(t(f"punto.ui.result.{last['result']}", length=last["line_run"]))
         if last["result"] != "line":
-            parts.append(standings(self.app, last["series_counts"], "punto.ui.series_of"))
+            parts.append(standings(self.app, last["series_counts"], last["ranks"], "punto.ui.series_of"))
             if last["result"] in ("points", "draw"):
-                parts.append(standings(self.app, last["series_points"], "punto.ui.points_of"))
+                parts.append(standings(self.app, last["series_points"], last["ranks"], "punto.ui.points_of"))
         if last["trophy"]:
-            trophy = el("div", "trophy", t("punto.ui.trophy"), self.card(last["trophy"]))
-            parts.append(trophy)
-        parts.append(standings(self.app, view["wins"], "punto.ui.wins_of"))
+            parts.append(el("div", "trophy", t("punto.ui.trophy"), self.card(last["trophy"])))
+        parts.append(standings(self.app, view["wins"], view["wins_ranks"], "punto.ui.wins_of"))
         return title, parts
 
     def last_round(self, view):
