@@ -14,15 +14,17 @@ from dataclasses import replace
 
 from playwright.sync_api import expect
 
+from ai import think
 from engine.rng import shuffled
 from games.zero_pointe import ZERO_POINTE
 from games.zero_pointe.cards import COPIES
 from games.zero_pointe.state import State
-from engine.match import Match
-from helpers import en, still
+from helpers import en, resume, still
+from match import Match
 
 PREFS = {"speed": "fast", "lang": "en"}
-SETTLED = "html[data-state=human], html[data-state=round-end], html[data-state=over]"
+SETTLED_STATES = ("human", "round-end", "over")
+SETTLED = ", ".join(f"html[data-state={state}]" for state in SETTLED_STATES)
 MINE = '[data-grid="0"]'
 HELD = re.compile(r"\bheld\b")
 CARD_ID = re.compile(r"^-?\d+\.\d+$")
@@ -30,12 +32,10 @@ CARD_ID = re.compile(r"^-?\d+\.\d+$")
 
 # --- the page ----------------------------------------------------------------------------------
 
-def _seed_storage(page, prefs: dict, save: dict | None = None):
-    """Put prefs (and a save) in localStorage before the first load only: a reload must find
-    what the page itself saved since."""
+def _seed_prefs(page, prefs: dict):
+    """Put prefs in localStorage before the first load only: a reload must find what the page
+    itself saved since."""
     items = {"tapis.prefs": json.dumps(prefs)}
-    if save is not None:
-        items["tapis.save"] = json.dumps(save)
     page.add_init_script(f"""
         if (location.protocol === "http:" && !sessionStorage.getItem("zp-seeded")) {{
             for (const [key, value] of Object.entries({json.dumps(items)})) {{
@@ -47,17 +47,15 @@ def _seed_storage(page, prefs: dict, save: dict | None = None):
 
 def _start(page, base_url, open_app, seed: str):
     """A new match from the URL (seat 0 human, seat 1 a medium computer), up to the human."""
-    _seed_storage(page, PREFS)
+    _seed_prefs(page, PREFS)
     open_app(page, base_url, f"game=zero-pointe&seed={seed}&start=1")
     page.wait_for_selector(SETTLED, state="attached")
 
 
 def _resume(page, base_url, open_app, save: dict, prefs=PREFS):
-    """A crafted match, resumed by the home's Continue button."""
-    _seed_storage(page, prefs, save)
-    open_app(page, base_url)
-    with _rerendered(page, "main > *"):
-        page.click('[data-action="continue"]')
+    """A crafted match, resumed by the home's Continue button, up to a human's question or a
+    dialog (computers play meanwhile)."""
+    resume(page, base_url, open_app, save, prefs, *SETTLED_STATES)
 
 
 @contextmanager
@@ -385,7 +383,7 @@ def test_always_remove_answers_the_column_question(page, base_url, open_app):
 
 def test_a_reload_mid_round_resumes_the_same_table(page, base_url, open_app):
     seats = [{"kind": "human", "name": "Player 1"}, {"kind": "medium", "name": "Player 2"}]
-    _resume(page, base_url, open_app, Match.new("zero-pointe", {}, "reload4", seats).dump())
+    _resume(page, base_url, open_app, Match.new("zero-pointe", {}, "reload4", seats, think=think).dump())
     _open_round(page)
     # One whole turn (so the grids are not the deal any more), then a card drawn and held back.
     with _rerendered(page):

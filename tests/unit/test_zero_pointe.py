@@ -7,15 +7,17 @@ import string
 from collections import Counter
 
 import pytest
+from test_zero_pointe_positions import play, table, top, values
 
-from engine import registry
 import games.zero_pointe as package
 from engine.errors import BadOptions, BadSave, IllegalMove
+from games import registry
 from games.zero_pointe import ZERO_POINTE as G
 from games.zero_pointe import card_value, parse_move
+from games.zero_pointe.schema import Draw, Keep, Leave, Reject, Remove, Take, Turn, move_text
 from games.zero_pointe.scoring import round_scores
+from i18n import t
 from i18n import zero_pointe as texts
-from test_zero_pointe_positions import play, table, top, values
 
 GRID_3x4 = "? ? ? ? ? ? ? ? ? ? ? ?"
 
@@ -313,7 +315,7 @@ def test_who_starts_a_later_round(option, starter):
 
 def test_the_game_ends_at_the_target_and_the_lowest_total_wins():
     state, _ = close_round(CLOSER_26, OTHER_6, totals=(40, 50), target=90)  # 92 reaches 90
-    assert G.outcome(state) == {"winners": [1], "scores": [92, 56]}
+    assert G.outcome(state) == {"winners": [1], "scores": [92, 56], "ranks": [2, 1]}
     assert G.to_move(state) is None and G.legal_moves(state) == []
     assert err(state, "draw") == "over"
     view = G.view(state, 1)
@@ -323,7 +325,7 @@ def test_the_game_ends_at_the_target_and_the_lowest_total_wins():
 def test_equal_lowest_totals_share_the_win():
     # the third seat's twelve face-down cards are 12s and 11s: 141, past 100
     state, _ = close_round(CLOSER_26, OTHER_6, GRID_3x4, totals=(0, 46, 0))
-    assert G.outcome(state) == {"winners": [0, 1], "scores": [52, 52, 141]}
+    assert G.outcome(state) == {"winners": [0, 1], "scores": [52, 52, 141], "ranks": [1, 1, 3]}
 
 
 def test_below_the_target_a_new_round_is_dealt_at_once():
@@ -352,12 +354,41 @@ def test_the_default_options():
 
 
 @pytest.mark.parametrize("move,parsed", [
-    ("turn 2 3", ("turn", 2, 3)), ("take 0 0", ("take", 0, 0)), ("draw", ("draw", None, None)),
-    ("keep 1 2", ("keep", 1, 2)), ("reject", ("reject", None, None)),
-    ("remove 3", ("remove", None, 3)), ("leave 0", ("leave", None, 0)),
+    ("turn 2 3", Turn(2, 3)), ("take 0 0", Take(0, 0)), ("draw", Draw()),
+    ("keep 1 2", Keep(1, 2)), ("reject", Reject()),
+    ("remove 3", Remove(3)), ("leave 0", Leave(0)),
 ])
 def test_parse_move(move, parsed):
-    assert tuple(parse_move(move)) == parsed
+    assert parse_move(move) == parsed and type(parse_move(move)) is type(parsed)
+    assert move_text(parsed) == move
+
+
+def test_moves_of_different_kinds_never_compare_equal():
+    assert Turn(0, 1) != Take(0, 1) != Keep(0, 1) and Draw() != Reject() and Remove(2) != Leave(2)
+    assert len({Turn(0, 1), Take(0, 1), Keep(0, 1), Draw(), Reject(), Remove(1), Leave(1)}) == 7
+
+
+def test_every_legal_move_reads_and_writes_back_the_same():
+    """The codec over every legal move of every position of seeded matches (random moves, and
+    the medium player's, which makes columns of three); each parses to the value the rules list
+    it as."""
+    import ai
+    from games.zero_pointe import rules
+    phases = set()
+    for n, options in enumerate([{"players": 2}, {"players": 3, "target": 40},
+                                 {"players": 5, "later_starter": "closer", "target": 60}]):
+        state = G.new_game(options, f"codec{n}")
+        rng = random.Random(n)
+        while G.to_move(state) is not None:
+            legal = G.legal_moves(state)
+            values = rules.legal(state)
+            assert [move_text(move) for move in values] == legal
+            assert [parse_move(move) for move in legal] == values
+            assert len(set(values)) == len(values)
+            phases.add(state.phase)
+            level = "medium" if G.to_move(state) == 0 else "easy"
+            state = G.play(state, ai.choose(G.id, level, G.view(state, G.to_move(state)), legal, rng))
+    assert phases == {"opening", "turn", "drawn", "turn_after_reject", "columns"}
 
 
 @pytest.mark.parametrize("bad", ["", "turn", "turn 3 0", "turn 0 4", "take 0", "draw 1", "remove 1 1",
@@ -368,8 +399,8 @@ def test_parse_move_refuses_garbage(bad):
     assert caught.value.code == "zero_pointe.err.bad_move" and str(caught.value)
 
 
-VIEW_KEYS = {"game", "seat", "players", "ply", "round", "to_move", "phase", "grids", "discard_top",
-             "discard_size", "discard", "draw_size", "drawn", "pending_columns", "starter",
+VIEW_KEYS = {"game", "seat", "players", "ply", "round", "to_move", "phase", "grids", "showing", "discard_top",
+             "discard_size", "discard", "draw_size", "drawn", "pending_columns", "asked_column", "starter",
              "start_sums", "start_reason", "closer", "last_lap", "totals", "target", "multiplier", "tie_doubled",
              "legal", "last_round", "outcome"}
 
@@ -386,6 +417,41 @@ def test_the_view_schema_and_what_it_hides():
     assert (mine["target"], mine["multiplier"], mine["tie_doubled"]) == (150, 3, False)
     assert mine["draw_size"] == len(state.draw) and mine["ply"] == 1
     assert mine["discard"] == list(state.discard) and mine["discard_size"] == len(state.discard)
+
+
+def test_the_view_adds_up_each_seats_face_up_cards():
+    state = table("""5 ?7  x -2
+                     3  ?  x  ?
+                     ?  ?  x 12""", "? ? ? ? ? ? ? ? ? ? ? ?", "-1 -1 ? ? 0 ? ? ? ? ? ? ?")
+    view = G.view(state, 1)
+    assert view["showing"] == [18, 0, -2]  # face-down cards count for nothing, the 7 included
+    assert G.view(state, 0)["showing"] == view["showing"]
+
+
+def test_the_view_names_the_column_asked_about_to_every_seat():
+    state = table(PAIR_OF_FIVES, GRID_3x4, discard=(5,))
+    assert all(G.view(state, seat)["asked_column"] is None for seat in (0, 1))
+    state = table("""4 ? 6 ?
+                     4 ? 6 ?
+                     4 ? ? ?""", GRID_3x4, discard=(6,))
+    done = play(state, "take 2 2")
+    assert [G.view(done, seat)["asked_column"] for seat in (0, 1)] == [0, 0]
+    assert G.view(done, 1)["pending_columns"] == [0, 2]
+    done = play(done, "leave 0")
+    assert G.view(done, 1)["asked_column"] == 2
+    assert G.view(play(done, "remove 2"), 0)["asked_column"] is None
+
+
+def test_the_header_counts_rounds_and_plies_as_before():
+    state, last = close_round(CLOSER_26, OTHER_6, totals=(30, 60))
+    view = G.view(state, 1)
+    assert (view["round"], view["ply"], view["to_move"]) == (2, 2, 0)  # two moves: a close, a last turn
+    assert view["last_round"] == last and view["last_round"]["round"] == 1 and view["outcome"] is None
+    assert view["last_lap"] is False and view["closer"] is None and view["start_reason"] is None
+    over, _ = close_round(CLOSER_26, OTHER_6, totals=(40, 50), target=90)
+    view = G.view(over, 0)
+    assert (view["round"], view["to_move"], view["legal"], view["last_lap"]) == (1, None, [], False)
+    assert view["outcome"]["ranks"] == [2, 1] and view["last_round"]["closer"] == 0
 
 
 def test_a_view_does_not_depend_on_hidden_cards():
@@ -443,7 +509,7 @@ def test_golden_game():
         moves.append(move)
         state = G.play(state, move)
     assert (len(moves), state.ply, state.round) == (442, 442, 5)
-    assert G.outcome(state) == {"winners": [1], "scores": [615, 229, 346]}
+    assert G.outcome(state) == {"winners": [1], "scores": [615, 229, 346], "ranks": [3, 1, 2]}
     last = G.view(state, 0)["last_round"]
     assert (last["raw_scores"], last["closer"], last["why"]) == ([71, 47, 91], 0, "not_lowest")
 
@@ -470,9 +536,25 @@ def test_the_catalog_is_complete_in_both_languages():
     assert {f"zero_pointe.err.{r}" for r in reasons} <= texts.EN.keys()
 
 
-def test_an_illegal_move_carries_its_code_and_english_text():
+@pytest.mark.parametrize("move,code,params,english", [
+    ("turn 0 0", "zero_pointe.err.take_or_draw", {}, "Take the discard or draw a card."),
+    ("turn 9 0", "zero_pointe.err.bad_move", {"move": "turn 9 0"}, "“turn 9 0” is not a Zéro Pointé move."),
+])
+def test_an_illegal_move_carries_its_code_and_params_and_i18n_says_it(move, code, params, english):
     state = table("9 ?4 ? ? ? ? ? ? ? ? ? ?", GRID_3x4)
     with pytest.raises(IllegalMove) as caught:
-        G.play(state, "turn 0 0")
-    assert caught.value.code == "zero_pointe.err.take_or_draw"
-    assert str(caught.value) == texts.EN["zero_pointe.err.take_or_draw"]
+        G.play(state, move)
+    err = caught.value
+    assert (err.code, err.params) == (code, params)
+    assert t("en", err.code, **err.params) == english == texts.EN[code].format(**params)
+    assert t("fr", err.code, **err.params) == texts.FR[code].format(**params)
+
+
+def test_the_column_question_names_its_column_with_one_based_words():
+    state = table("""4 ? 6 ?
+                     4 ? 6 ?
+                     4 ? ? ?""", GRID_3x4, discard=(6,))
+    done = play(state, "take 2 2", "leave 0")
+    with pytest.raises(IllegalMove) as caught:
+        G.play(done, "remove 0")
+    assert (caught.value.code, caught.value.params) == ("zero_pointe.err.decide_column", {"col": 3})

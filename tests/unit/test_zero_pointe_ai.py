@@ -2,10 +2,10 @@
 import random
 
 import pytest
+from test_zero_pointe_positions import table
 
 import ai
 from games.zero_pointe import ZERO_POINTE as G
-from test_zero_pointe_positions import table
 
 ANY = "? ? ? ? ? ? ? ? ? ? ? ?"
 

@@ -3,10 +3,9 @@
 # value -> copies (rules: 5 of -2, 10 of -1, 15 of 0, 10 of each 1 … 12)
 COPIES = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
 VALUES = tuple(sorted(COPIES))
-DECK_SIZE = sum(COPIES.values())
 
 
-def full_deck() -> list:
+def full_deck() -> list[str]:
     return [f"{value}.{copy}" for value in VALUES for copy in range(COPIES[value])]
 
 

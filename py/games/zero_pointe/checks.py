@@ -1,32 +1,38 @@
 """Is a state read back from JSON a position this game can reach? BadSave says why not."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, get_args
+
 from engine.checks import OneOf, shape
 from engine.errors import BadSave
 from games.zero_pointe import grid as G
 from games.zero_pointe.cards import full_deck
-from games.zero_pointe.state import PHASES
+from games.zero_pointe.schema import PHASES, Why
+
+if TYPE_CHECKING:
+    from games.zero_pointe.state import State
 
 _DECK = sorted(full_deck())
 _KNOWN = frozenset(_DECK)
 _SLOT = (None, {"id": lambda card: card in _KNOWN, "value": int})
 _ROUND = {"round": int, "grids": [[[_SLOT]]], "scores": [int], "raw_scores": [int],
-          "closer": (None, int), "doubled": bool,
-          "why": (None, OneOf(("not_positive", "not_lowest", "tied", "lowest"))), "totals": [int]}
+          "closer": int, "doubled": bool, "why": OneOf(get_args(Why)), "totals": [int]}
 
 
-def _need(ok, why):
+def _need(ok: object, why: str) -> None:
     if not ok:
         raise BadSave(why)
 
 
-def _seat_or_none(value, players) -> bool:
+def _seat_or_none(value: Any, players: int) -> bool:
     return value is None or (type(value) is int and 0 <= value < players)
 
 
-def _ints(values, count) -> bool:
+def _ints(values: Any, count: int) -> bool:
     return isinstance(values, tuple) and len(values) == count and all(type(v) is int for v in values)
 
 
-def check(state) -> None:
+def check(state: State) -> None:
     players = state.options["players"]
     _need(isinstance(state.seed, str), "bad seed")
     for name, low in (("draws", 1), ("ply", 0), ("round", 1)):
@@ -52,7 +58,7 @@ def check(state) -> None:
         "bad player to move",
     )
     _need((state.drawn is not None) == (state.phase == "drawn"), "drawn card and phase disagree")
-    if state.phase == "columns":
+    if state.phase == "columns" and state.current is not None:
         removable = G.removable_columns(state.grids[state.current])
         _need(state.pending and all(c in removable for c in state.pending), "bad pending columns")
         _need(list(state.pending) == sorted(set(state.pending)), "bad pending columns")

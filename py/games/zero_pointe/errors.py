@@ -1,8 +1,6 @@
-"""IllegalMove with a "zero_pointe.err.<reason>" code and its English text from the catalog."""
-from engine.errors import IllegalMove
-from i18n.zero_pointe import EN
+"""The reasons this game refuses a move: IllegalMove codes "zero_pointe.err.<reason>" (words in i18n/zero_pointe.py)."""
+from functools import partial
 
+from engine.errors import illegal as _illegal
 
-def illegal(reason: str, **params) -> IllegalMove:
-    code = f"zero_pointe.err.{reason}"
-    return IllegalMove(code, EN[code].format(**params), **params)
+illegal = partial(_illegal, "zero_pointe")

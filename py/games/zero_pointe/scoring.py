@@ -1,7 +1,8 @@
 """The end of a round: the closer's risk and the game's end."""
+from games.zero_pointe.schema import Why
 
 
-def closer_risk(raw: list, closer: int, multiplier: int, tie_doubled: bool) -> tuple:
+def closer_risk(raw: list[int], closer: int, multiplier: int, tie_doubled: bool) -> tuple[Why, bool]:
     """``(why, doubled)`` for the closer's raw round score.
 
     why: "not_positive" (never multiplied), "lowest" (strictly lowest), "tied" (tied for the
@@ -10,6 +11,7 @@ def closer_risk(raw: list, closer: int, multiplier: int, tie_doubled: bool) -> t
     """
     mine = raw[closer]
     lowest = min(raw)
+    why: Why
     if mine <= 0:
         why = "not_positive"
     elif mine > lowest:
@@ -22,7 +24,7 @@ def closer_risk(raw: list, closer: int, multiplier: int, tie_doubled: bool) -> t
     return why, penalised and multiplier != 1
 
 
-def round_scores(raw: list, closer: int, multiplier: int, tie_doubled: bool) -> dict:
+def round_scores(raw: list[int], closer: int, multiplier: int, tie_doubled: bool) -> dict:
     why, doubled = closer_risk(raw, closer, multiplier, tie_doubled)
     scores = list(raw)
     if doubled:
@@ -30,6 +32,6 @@ def round_scores(raw: list, closer: int, multiplier: int, tie_doubled: bool) -> 
     return {"scores": scores, "raw_scores": list(raw), "closer": closer, "doubled": doubled, "why": why}
 
 
-def winners(totals: list) -> list:
+def winners(totals: list[int]) -> list[int]:
     low = min(totals)
     return [seat for seat, total in enumerate(totals) if total == low]

@@ -1,7 +1,13 @@
-"""The state of a match (immutable: ``play`` builds a new one) and its JSON form."""
+"""The state of a match (immutable: ``play`` builds a new one) and its JSON form, read back with
+every check (``checks.py``)."""
 from dataclasses import dataclass
+from typing import Any
 
-PHASES = ("opening", "turn", "drawn", "turn_after_reject", "columns", "over")
+from engine.errors import BadOptions, BadSave
+from engine.options import resolve
+from games.zero_pointe import checks
+from games.zero_pointe.grid import Grid
+from games.zero_pointe.options import OPTIONS
 
 
 @dataclass(frozen=True)
@@ -11,18 +17,18 @@ class State:
     draws: int  # shuffles made so far: the counter of engine.rng.shuffled
     ply: int  # moves played since the start of the match
     round: int  # 1-based
-    phase: str
+    phase: str  # one of schema.PHASES
     current: int | None  # the seat to move (None once over)
-    grids: tuple  # per seat, a grid (see grid.py)
-    draw: tuple  # draw pile, top last
-    discard: tuple  # discard pile, top last
+    grids: tuple[Grid, ...]  # per seat, a grid (see grid.py)
+    draw: tuple[str, ...]  # draw pile, top last
+    discard: tuple[str, ...]  # discard pile, top last
     drawn: str | None  # the card drawn and not yet kept or rejected
-    pending: tuple  # columns still to decide this turn, lowest first
+    pending: tuple[int, ...]  # columns still to decide this turn, lowest first
     starter: int | None  # None during the opening
-    start_sums: tuple | None  # each seat's two opening cards, once all are turned
+    start_sums: tuple[int, ...] | None  # each seat's two opening cards, once all are turned
     closer: int | None
-    totals: tuple
-    last_round: dict | None  # JSON-ready record of the previous round (see view.py)
+    totals: tuple[int, ...]
+    last_round: dict | None  # JSON-ready record of the previous round (schema.ZeroPointeRound)
 
     @property
     def players(self) -> int:
@@ -55,8 +61,25 @@ def to_json(state: State) -> dict:
     }
 
 
-def from_json(data: dict) -> State:
-    """Build the state; the caller (game.py) checks that it is a consistent position."""
+def from_json(data: Any) -> State:
+    """The state of ``data``, or BadSave when it is not a position this game can reach."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadSave("not a Zéro Pointé state of this version")
+    try:
+        state = _build(data)
+        if resolve(OPTIONS, state.options) != state.options:
+            raise BadSave("incomplete options")
+        checks.check(state)
+    except BadSave:
+        raise
+    except BadOptions as err:
+        raise BadSave(str(err)) from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise BadSave(f"unreadable Zéro Pointé state ({err!r})") from None
+    return state
+
+
+def _build(data: dict) -> State:
     grids = tuple(
         tuple(None if s is None else (s[0], s[1]) for s in grid) for grid in data["grids"]
     )

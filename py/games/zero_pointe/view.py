@@ -1,39 +1,33 @@
-"""What one seat may know: face-down cards and the draw pile are hidden from everybody, a drawn
-card from everybody but its drawer."""
+"""What one seat may know, beyond the engine's header: face-down cards and the draw pile are
+hidden from everybody, a drawn card from everybody but its drawer. Every figure the table shows
+is here, worked out from the state (the state itself keeps none of them)."""
+from typing import Any
+
 from engine.game import fresh
 from games.zero_pointe import grid as G
-from games.zero_pointe import rules, scoring
+from games.zero_pointe import rules
+from games.zero_pointe.schema import Card, Hidden
+from games.zero_pointe.state import State
 
 
-def outcome(state):
-    if state.phase != "over":
-        return None
-    return {"winners": scoring.winners(state.totals), "scores": list(state.totals)}
-
-
-def view(state, seat: int) -> dict:
-    if type(seat) is not int or not 0 <= seat < state.players:
-        raise ValueError(f"no seat {seat!r}")
-    drawn = None
+def view(state: State, seat: int) -> dict[str, Any]:
+    """The game's part of ``seat``'s view (``schema.ZeroPointeView`` less the header)."""
+    drawn: Card | Hidden | None = None
     if state.drawn is not None:
         drawn = G.card_view(state.drawn) if seat == state.current else {"hidden": True}
     opts = state.options
+    asking = state.phase == "columns"
     return {
-        "game": "zero-pointe",
-        "seat": seat,
-        "players": state.players,
-        "ply": state.ply,
-        "round": state.round,
-        "to_move": state.current,
         "phase": state.phase,
         "grids": [G.rows_view(g) for g in state.grids],
-        "discard_top": G.card_view(state.discard[-1]) if state.discard else None,
+        "showing": [sum(G.face_up_values(g)) for g in state.grids],
+        "discard_top": G.card_view(state.discard[-1]),
         "discard_size": len(state.discard),
-        # The whole pile, bottom first: every card in it was shown face up to the table.
         "discard": list(state.discard),
         "draw_size": len(state.draw),
         "drawn": drawn,
         "pending_columns": list(state.pending),
+        "asked_column": state.pending[0] if asking else None,
         "starter": state.starter,
         "start_sums": None if state.start_sums is None else list(state.start_sums),
         "start_reason": None if state.start_sums is None else rules.start_reason(state, state.start_sums),
@@ -43,7 +37,9 @@ def view(state, seat: int) -> dict:
         "target": opts["target"],
         "multiplier": opts["multiplier"],
         "tie_doubled": opts["tie_doubled"],
-        "legal": rules.legal_moves(state) if seat == state.current else [],
-        "last_round": fresh(state.last_round),
-        "outcome": outcome(state),
     }
+
+
+def last_round(state: State) -> dict | None:
+    """A fresh copy of the last round's record (``schema.ZeroPointeRound``), None before."""
+    return fresh(state.last_round)
