@@ -12,16 +12,17 @@ win, and keeps its sevens for tricks worth taking.
 With two players, once the stock is empty the other hand is exactly the cards not seen: the
 last tricks are searched to the end.
 """
-from functools import lru_cache
+import random
+from functools import cache
 
-from games.punttu.cards import VALUES, in_play
+from games.punttu.schema import FACES, View, card_face, parse_move
 
 SAMPLES = 24     # sampled deals of the unknown cards, per move
 FUTURE = 1.0     # weight of what a card is worth later, kept in hand
 SPENT = 0.5      # weight of what the cards the others spend were worth to them later
 
 
-def medium(view: dict, legal: list, rng):
+def medium(view: View, legal: list[str], rng: random.Random) -> str:
     if len(legal) == 1:
         return legal[0]
     table = _Table(view)
@@ -30,20 +31,28 @@ def medium(view: dict, legal: list, rng):
     return table.best(legal, rng)
 
 
+def _points(card: str) -> int:
+    return card_face(card).points
+
+
+def _value(move: str) -> int:
+    return _points(parse_move(move).card)
+
+
 class _Table:
-    def __init__(self, view):
+    def __init__(self, view: View):
         self.players = n = view["players"]
         self.me = view["seat"]
         self.sizes = view["hand_sizes"]
-        self.played = [(p["seat"], VALUES[p["card"]]) for p in view["trick"]]
-        gone = set(view["hand"]) | {p["card"] for p in view["trick"]}
+        self.played = [(p["seat"], _points(p["card"])) for p in view["trick"]]
+        gone = set(view["hand"]) | {p["card"] for p in view["trick"]} | set(view["removed"])
         gone |= {card for trick in view["seen"] for card in trick["cards"]}
-        self.unseen = [VALUES[card] for card in in_play(n) if card not in gone]
+        self.unseen = [face.points for card, face in FACES.items() if card not in gone]
         # Seats still to play after me in this trick, in turn order.
         self.after = [(self.me + i) % n for i in range(1, n - len(self.played))]
         # What another seat's gain costs me: all of it against one opponent, a share otherwise.
         self.share = 1.0 if n == 2 else 1.0 / (n - 1)
-        self._later = {}
+        self._later: dict[int, float] = {}
 
     # --- a card's worth later, kept in hand ---------------------------------------------------
     def later(self, value: int) -> float:
@@ -54,13 +63,14 @@ class _Table:
         return worth
 
     # --- the trick on the table, sampled ------------------------------------------------------
-    def best(self, legal: list, rng) -> str:
-        values = sorted({VALUES[m.split(" ")[1]] for m in legal})
+    def best(self, legal: list[str], rng: random.Random) -> str:
+        values = sorted({_value(m) for m in legal})
         totals = dict.fromkeys(values, 0.0)
         unseen = list(self.unseen)
         for _ in range(SAMPLES):
             rng.shuffle(unseen)
-            hands, start = {}, 0
+            hands: dict[int, list[int]] = {}
+            start = 0
             for seat in self.after:
                 hands[seat] = sorted(unseen[start:start + self.sizes[seat]])
                 start += self.sizes[seat]
@@ -69,9 +79,9 @@ class _Table:
         scores = {v: totals[v] / SAMPLES - FUTURE * self.later(v) for v in values}
         top = max(scores.values())
         choice = min(v for v in values if scores[v] >= top - 1e-9)  # the lowest among equals
-        return next(m for m in legal if VALUES[m.split(" ")[1]] == choice)
+        return next(m for m in legal if _value(m) == choice)
 
-    def _result(self, value: int, hands: dict) -> float:
+    def _result(self, value: int, hands: dict[int, list[int]]) -> float:
         """My gain (a share of the others' gain counted against me) if I play ``value`` and the
         seats after me answer sensibly, plus part of what their answers cost them later."""
         pot = sum(v for _, v in self.played) + value
@@ -92,11 +102,11 @@ class _Table:
         return gain + SPENT * self.share * spent
 
     # --- two players, stock empty: the last tricks searched to the end ------------------------
-    def solve(self, legal: list) -> str:
-        mine = tuple(sorted(VALUES[m.split(" ")[1]] for m in legal))
+    def solve(self, legal: list[str]) -> str:
+        mine = tuple(sorted(_value(m) for m in legal))
         theirs = tuple(sorted(self.unseen))
         led = self.played[0][1] if self.played else None
-        best_value, best = None, None
+        best_value, best = 0, None
         for value in sorted(set(mine)):
             rest = _without(mine, value)
             if led is None:
@@ -107,10 +117,10 @@ class _Table:
                 score = -_trick(led, value) + endgame(rest, theirs, won)
             if best is None or score > best:
                 best_value, best = value, score
-        return next(m for m in legal if VALUES[m.split(" ")[1]] == best_value)
+        return next(m for m in legal if _value(m) == best_value)
 
 
-def later(unseen: list, value: int, players: int, share: float) -> float:
+def later(unseen: list[int], value: int, players: int, share: float) -> float:
     """The expected result of playing a card of ``value`` in some later trick: it wins when the
     others' cards (drawn from ``unseen``, values) are lower (half of the ties: who plays first
     wins them), taking its own value and theirs; ``share`` of a loss is counted against it."""
@@ -121,7 +131,7 @@ def later(unseen: list, value: int, players: int, share: float) -> float:
     return win * pot - (1 - win) * share * pot
 
 
-def _answer(hand: list, high: int, last: bool) -> int:
+def _answer(hand: list[int], high: int, last: bool) -> int:
     """A sensible answer (hand sorted): the cheapest card that beats ``high``, else the lowest.
     Before others, only a card they are unlikely to beat is worth spending (a 5 or more)."""
     for v in hand:
@@ -135,13 +145,13 @@ def _trick(lead: int, follow: int) -> int:
     return lead + follow if lead >= follow else -(lead + follow)
 
 
-def _without(hand: tuple, value: int) -> tuple:
+def _without(hand: tuple[int, ...], value: int) -> tuple[int, ...]:
     i = hand.index(value)
     return hand[:i] + hand[i + 1:]
 
 
-@lru_cache(maxsize=None)  # a few thousand pairs of hands at most (the hard level's rollouts too)
-def endgame(mine: tuple, theirs: tuple, i_lead: bool) -> int:
+@cache  # a few thousand pairs of hands at most (the hard level's rollouts too)
+def endgame(mine: tuple[int, ...], theirs: tuple[int, ...], i_lead: bool) -> int:
     """Exact two-player value (my points less theirs) of the tricks left, both hands known."""
     if not mine:
         return 0

@@ -3,16 +3,17 @@ hot-seat turn behind the pass-the-device screen, a trick by keyboard alone, a re
 of a trick, six players on a phone, and a shared link that starts a table.
 
 Matches are made in CPython with the game's own functions (Match.new with a seed), so a test knows
-every hand the page deals; a crafted save is resumed by the home's Continue button. Computers play
-at the "fast" speed; every wait is on a page state or a selector, never a sleep.
+every hand the page deals; a crafted save is resumed by the home's Continue button (helpers.resume).
+Computers play at the "fast" speed; every wait is on a page state or a selector, never a sleep.
 """
 import json
 import re
 
 from playwright.sync_api import expect
 
-from engine.match import Match
-from helpers import en, mark_screen, press, reload, still, wait_state
+from ai import think
+from helpers import en, mark_screen, press, put_storage, reload, resume, still, violations, wait_state
+from match import Match
 
 PREFS = {"speed": "fast", "lang": "en"}
 HAND = "#hand [data-card]"
@@ -20,29 +21,14 @@ HAND = "#hand [data-card]"
 
 # --- the page ----------------------------------------------------------------------------------
 
-def _seed_storage(page, save=None):
-    """Prefs (and a save) in localStorage before the first load only: a reload must find what
-    the page itself saved since."""
-    items = {"tapis.prefs": json.dumps(PREFS)}
-    if save is not None:
-        items["tapis.save"] = json.dumps(save)
-    page.add_init_script(f"""
-        if (location.protocol === "http:" && !sessionStorage.getItem("pt-seeded")) {{
-            for (const [key, value] of Object.entries({json.dumps(items)})) {{
-                localStorage.setItem(key, value);
-            }}
-            sessionStorage.setItem("pt-seeded", "1");
-        }}""")
+def _open(page, base_url, open_app, query: str):
+    """The page opened on a link (``query``), fast computers and English in the preferences."""
+    put_storage(page, base_url, {"tapis.prefs": json.dumps(PREFS)})
+    open_app(page, base_url, query)
 
 
 def _seats(*kinds) -> list:
     return [{"kind": kind, "name": f"Player {i + 1}"} for i, kind in enumerate(kinds)]
-
-
-def _resume(page, base_url, open_app, match: Match):
-    _seed_storage(page, match.dump())
-    open_app(page, base_url)
-    press(page, "continue")
 
 
 def _hand(page) -> list:
@@ -114,12 +100,14 @@ def _snapshot(page) -> dict:
 # --- the tests ---------------------------------------------------------------------------------
 
 def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_app):
-    _seed_storage(page)
-    open_app(page, base_url, "game=punttu&seed=deal1&start=1")
+    _open(page, base_url, open_app, "game=punttu&seed=deal1&start=1")
     played, lit_new = 0, False
     while wait_state(page, "human", "round-end", "over") == "human":
         expect(page.locator("#status")).to_have_text(en("punttu.ui.your_turn", name="Player 1"))
-        lit_new |= page.locator("#hand .pt-new").count() == 1
+        if not lit_new and page.locator("#hand .pt-new").count() == 1:
+            # A card to play says its name, its new tag and a figure's letter drawn beside it.
+            assert violations(page) == []
+            lit_new = True
         source = page.locator("#hand [data-drag]").first
         card = source.get_attribute("data-card")
         _watch_next_trick(page)
@@ -151,10 +139,10 @@ def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_ap
 
 
 def test_hot_seat_hands_stay_hidden_behind_the_pass_the_device_screen(page, base_url, open_app):
-    match = Match.new("punttu", {}, "gate1", _seats("human", "human"))
+    match = Match.new("punttu", {}, "gate1", _seats("human", "human"), think=think)
     hands = [list(hand) for hand in match.state.hands]
     first = match.to_move
-    _resume(page, base_url, open_app, match)
+    resume(page, base_url, open_app, match.dump(), PREFS)
     assert wait_state(page, "gate") == "gate"
     expect(page.locator(".dialog.gate")).to_be_visible()
 
@@ -174,8 +162,7 @@ def test_hot_seat_hands_stay_hidden_behind_the_pass_the_device_screen(page, base
 
 
 def test_a_trick_by_keyboard_only(page, base_url, open_app):
-    _seed_storage(page)
-    open_app(page, base_url, "game=punttu&seed=keys&start=1")
+    _open(page, base_url, open_app, "game=punttu&seed=keys&start=1")
     wait_state(page, "human")
     _tab_to(page, "#hand [data-drag]")
     card = page.evaluate("document.activeElement.dataset.card")
@@ -190,8 +177,8 @@ def test_a_trick_by_keyboard_only(page, base_url, open_app):
 
 
 def test_a_reload_mid_trick_brings_back_the_same_trick_and_hand(page, base_url, open_app):
-    match = Match.new("punttu", {"dealer": 0}, "reload1", _seats("human", "medium"))  # seat 1 leads
-    _resume(page, base_url, open_app, match)
+    match = Match.new("punttu", {"dealer": 0}, "reload1", _seats("human", "medium"), think=think)  # seat 1 leads
+    resume(page, base_url, open_app, match.dump(), PREFS)
     assert wait_state(page, "human") == "human"
     before = _snapshot(page)
     assert len(before["trick"]) == 1 and before["trick"][0][0] == "1"
@@ -213,8 +200,8 @@ def test_six_players_fit_a_phone(new_context, base_url, open_app):
                           device_scale_factor=2)
     page = context.new_page()
     match = Match.new("punttu", {"players": 6, "memory_aid": True}, "phone6",
-                      _seats("human", *["medium"] * 5))
-    _resume(page, base_url, open_app, match)
+                      _seats("human", *["medium"] * 5), think=think)
+    resume(page, base_url, open_app, match.dump(), PREFS)
     wait_state(page, "human")
     expect(page.locator(".seat-strip .seat")).to_have_count(5)
     expect(page.locator("#trick .pt-slot")).to_have_count(6)
@@ -239,11 +226,10 @@ def test_six_players_fit_a_phone(new_context, base_url, open_app):
 
 
 def test_a_link_with_a_seed_starts_a_table(page, base_url, open_app):
-    _seed_storage(page)
-    open_app(page, base_url, "game=punttu&seed=abc&start=1")
+    _open(page, base_url, open_app, "game=punttu&seed=abc&start=1")
     assert wait_state(page, "human") == "human"
     expect(page.locator('section.table[data-game="punttu"]')).to_be_visible()
-    dealt = Match.new("punttu", {}, "abc", _seats("human", "medium")).state.hands[0]
+    dealt = Match.new("punttu", {}, "abc", _seats("human", "medium"), think=think).state.hands[0]
     assert sorted(_hand(page)) == sorted(dealt)  # the seed's deal: nobody has drawn yet
     assert page.evaluate("location.search") == ""  # a reload shows the table, not a new match
     for node in page.locator(HAND).all():

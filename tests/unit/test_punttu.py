@@ -5,13 +5,15 @@ from dataclasses import replace
 
 import pytest
 
-from engine import registry
 from engine.errors import BadOptions, BadSave, IllegalMove
 from engine.game import PRIVATE_HANDS
 from engine.rng import shuffled
+from games import registry
 from games.punttu import GAME as G
-from games.punttu import value
-from games.punttu.cards import in_order, in_play, points
+from games.punttu import rules, value
+from games.punttu.cards import DECK, VALUES, in_order, in_play, points
+from games.punttu.schema import (FACES, Face, Gone, Play, Refill, Round, SeenTrick, Trick, TrickPlay,
+                                 View, card_face, move_text, parse_move)
 
 
 def arranged(players: int, hands, dealer: int = 0, **options):
@@ -180,13 +182,14 @@ def test_scores_add_up_to_the_points_in_play(players, total):
 def test_equal_best_scores_share_the_win():
     state = G.new_game({}, "tie")
     state = replace(state, hands=((), ()), stock=(), totals=(62, 62))  # what outcome reads
-    assert G.outcome(state) == {"winners": [0, 1], "scores": [62, 62]}
+    assert G.outcome(state) == {"winners": [0, 1], "scores": [62, 62], "ranks": [1, 1]}
 
 
 def test_scores_mid_deal_are_the_points_taken_so_far():
     state = arranged(2, [["o7", "o2", "c3"], ["o5", "c12", "b6"]], dealer=1)
     state = play(state, "o7", "o5")
-    assert G.scores(state) == [12, 0] and G.outcome(state) is None
+    assert rules.scores(state) == [12, 0] and G.outcome(state) is None
+    assert G.returns(state) == [12.0, 0.0]
 
 
 # --- the match -----------------------------------------------------------------------------
@@ -208,8 +211,10 @@ def test_a_match_to_n_the_dealer_moves_on_each_deal():
     assert [r["dealer"] for r in records] == dealers
     assert all(max(r["totals"]) < 200 for r in records[:-1]) and max(records[-1]["totals"]) >= 200
     totals = records[-1]["totals"]
-    assert G.outcome(state) == {"winners": [s for s in range(3) if totals[s] == max(totals)],
-                                "scores": totals}
+    outcome = G.outcome(state)
+    assert outcome["winners"] == [s for s in range(3) if totals[s] == max(totals)]
+    assert outcome["scores"] == totals
+    assert outcome["ranks"] == [1 + sum(other > total for other in totals) for total in totals]
     assert G.rounds_done(state) == len(records) == state.round > 1
 
 
@@ -223,7 +228,7 @@ def test_golden_deal():
     moves = ("c4 b12 e3 c1 o11 e11 c7 b6 e1 c11 o6 o10 c5 o3 e10 e2 o7 o4 e12 b10 o2 b2 b1 b11 "
              "c3 e5 b7 o12 o5 e6 b5 c12 c2 c10 e7 c6 b3 e4 b4").split()
     state = play(G.new_game({"players": 3, "dealer": 1}, "golden"), *moves)
-    assert G.outcome(state) == {"winners": [2], "scores": [36, 33, 54]}
+    assert G.outcome(state) == {"winners": [2], "scores": [36, 33, 54], "ranks": [2, 3, 1]}
     assert state.last_round["last_trick"]["reason"] == "first_of_equal"  # e4 before b4
 
 
@@ -232,7 +237,7 @@ def test_golden_match_first_legal_move_each_time():
                        "golden-match")
     while G.to_move(state) is not None:
         state = G.play(state, G.legal_moves(state)[0])
-    assert G.outcome(state) == {"winners": [1], "scores": [150, 222]}
+    assert G.outcome(state) == {"winners": [1], "scores": [150, 222], "ranks": [2, 1]}
     assert state.round == 3 and state.ply == 120 and state.last_round["points"] == [41, 83]
 
 
@@ -262,9 +267,20 @@ def test_the_memory_aid_shows_cards_played_and_points(aid):
     assert view["last_trick"]["trick"][0]["card"] == state.tricks[-1][1][0]
     if aid:
         assert view["played"] == gone
-        assert view["won_points"] == G.scores(state) and sum(view["won_points"]) == points(gone)
+        assert view["won_points"] == rules.scores(state) and sum(view["won_points"]) == points(gone)
+        assert [g["value"] for g in view["gone"]] == [7, 6, 5, 4, 3, 2, 1]  # as the table lists them
+        for count in view["gone"]:
+            assert count["played"] == sum(value(c) == count["value"] for c in gone)
+            assert count["dealt"] == sum(value(c) == count["value"] for c in in_play(2))
+        assert sum(g["dealt"] for g in view["gone"]) == 40 and sum(g["played"] for g in view["gone"]) == 8
     else:
-        assert view["played"] is None and view["won_points"] is None
+        assert view["played"] is None and view["won_points"] is None and view["gone"] is None
+
+
+def test_the_memory_aid_counts_only_the_cards_in_play():
+    view = G.view(G.new_game({"players": 6, "memory_aid": True}, "aid6"), 0)
+    assert view["gone"][-1] == {"value": 1, "played": 0, "dealt": 12}  # four aces out: 16 less 4
+    assert sum(g["dealt"] for g in view["gone"]) == 36
 
 
 def test_the_last_deal_record_and_the_last_trick_across_deals():
@@ -275,6 +291,135 @@ def test_the_last_deal_record_and_the_last_trick_across_deals():
     assert view["last_round"]["round"] == 1 and view["seen"] == [] and view["trick"] == []
     assert view["last_trick"] == view["last_round"]["last_trick"]
     assert view["totals"] == view["last_round"]["totals"] and view["target"] == 300
+
+
+def test_the_round_record_of_a_view_tells_the_summary():
+    state = G.new_game({"players": 3, "match": "to_points", "target": 300}, "summary")
+    while state.round == 1:
+        state = G.play(state, G.legal_moves(state)[0])
+    record = G.view(state, 0)["last_round"]
+    assert record["won_counts"] == [len(pile) for pile in state.last_round["won"]]
+    assert sum(record["won_counts"]) == record["all_cards"] == 39
+    assert sum(record["points"]) == record["all_points"] == 123  # the ace of oros is out
+    last = record["last_trick"]
+    assert (last["value"], last["equal"]) == _best(last)
+    # The facts are the view's: the state's record (and so the saves) keep their shape.
+    assert set(state.last_round) == {"round", "dealer", "won", "points", "winners", "totals", "last_trick"}
+    assert set(state.last_round["last_trick"]) == {"leader", "trick", "winner", "reason"}
+    assert G.to_json(G.from_json(G.to_json(state))) == G.to_json(state)
+
+
+def _best(trick) -> tuple:
+    """(the best value of a finished trick, how many of its cards are worth as much)."""
+    values = [value(p["card"]) for p in trick["trick"]]
+    return max(values), values.count(max(values))
+
+
+def test_the_playing_order_and_the_hand_size():
+    state = G.new_game({"players": 5, "dealer": 2}, "order")
+    view = G.view(state, 0)
+    assert view["hand_size"] == 3 and view["order"] == [3, 4, 0, 1, 2] and view["leader"] == 3
+    state = G.play(state, G.legal_moves(state)[0])
+    view = G.view(state, 1)
+    assert view["order"] == [3, 4, 0, 1, 2] and [p["seat"] for p in view["trick"]] == [3]
+    final = random_deal(2, "order-end")[-1]
+    assert G.view(final, 0)["order"] == [] and G.view(final, 0)["leader"] is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_the_trick_just_taken_and_who_drew(players):
+    states = random_deal(players, f"taken{players}")
+    tricks_per_deal = len(in_play(players)) // players
+    for before, state in zip(states, states[1:]):
+        view = G.view(state, 0)
+        closed = len(state.tricks) > len(before.tricks) or not any(state.hands)
+        if not closed:
+            assert view["just_taken"] is None and view["refill"] is None
+            continue
+        taken = view["just_taken"]
+        assert taken == view["last_trick"] and taken["winner"] == rules.leader(state)
+        assert (taken["value"], taken["equal"]) == _best(taken)
+        assert taken["equal"] == 1 if taken["reason"] == "highest" else taken["equal"] > 1
+        if len(state.tricks) <= tricks_per_deal - 3:  # the stock had cards: everyone drew
+            order = view["refill"]["order"]
+            assert order[0] == taken["winner"] and sorted(order) == list(range(players))
+            assert order == [(taken["winner"] + i) % players for i in range(players)]
+            assert view["refill"]["stock_out"] == (len(state.tricks) == tricks_per_deal - 3) == (not state.stock)
+            assert view["hand_sizes"] == [view["hand_size"]] * players
+        else:  # the last three tricks: nothing left to draw
+            assert view["refill"] is None and view["stock_size"] == 0
+
+
+def test_equal_highest_cards_are_counted_in_the_trick_record():
+    hands = [["c5", "o4", "o6"], ["e5", "c4", "c6"], ["b5", "b4", "b6"]]
+    state = play(arranged(3, hands, dealer=2), "c5", "e5", "b5")
+    taken = G.view(state, 1)["just_taken"]
+    assert (taken["reason"], taken["value"], taken["equal"], taken["winner"]) == ("first_of_equal", 5, 3, 0)
+
+
+def _keys(kind) -> set:
+    return set(kind.__required_keys__ | kind.__optional_keys__)
+
+
+def _typed(view: dict) -> None:
+    """Every key of the view, and of its nested records, is declared in schema.py, and no more."""
+    assert set(view) == _keys(View)
+    for record in [view["last_trick"], view["just_taken"]] + ([view["last_round"]["last_trick"]]
+                                                               if view["last_round"] else []):
+        if record is not None:
+            assert set(record) == _keys(Trick) and all(set(p) == _keys(TrickPlay) for p in record["trick"])
+    assert all(set(t) == _keys(SeenTrick) for t in view["seen"])
+    assert all(set(p) == _keys(TrickPlay) for p in view["trick"])
+    assert view["refill"] is None or set(view["refill"]) == _keys(Refill)
+    assert view["gone"] is None or all(set(g) == _keys(Gone) for g in view["gone"])
+    assert view["last_round"] is None or set(view["last_round"]) == _keys(Round)
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4, "memory_aid": True},
+                                     {"players": 3, "match": "to_points", "target": 100}])
+def test_the_view_is_the_schema(options):
+    state = G.new_game(options, "schema")
+    rng = random.Random(2)
+    while True:
+        for seat in range(G.players(state)):
+            _typed(G.view(state, seat))
+        if G.to_move(state) is None:
+            break
+        state = G.play(state, rng.choice(G.legal_moves(state)))
+    assert G.view(state, 0)["last_round"] is not None
+
+
+# --- the cards and the moves as values ----------------------------------------------------------
+
+def test_card_faces_decode_the_ids():
+    assert card_face("o7") == Face("o", 7, 7) and card_face("b12") == Face("b", 12, 1)
+    assert card_face("c1") == Face("c", 1, 1) and card_face("e10").points == 1
+    assert list(FACES) == list(DECK)
+    assert {card: face.points for card, face in FACES.items()} == VALUES
+    with pytest.raises(KeyError):
+        card_face("o8")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_move_codec_round_trips_every_legal_move(players):
+    seen = set()
+    for state in random_deal(players, f"codec{players}", match="to_points", target=150):
+        seat = G.to_move(state)
+        for move in G.legal_moves(state):
+            parsed = parse_move(move)
+            assert isinstance(parsed, Play) and parsed.card in state.hands[seat]
+            assert move_text(parsed) == move and parse_move(move_text(parsed)) == parsed
+            seen.add(parsed.card)
+    assert seen == set(in_play(players))
+
+
+@pytest.mark.parametrize("bad", ["", "play", "play o8", "play z9", "play o7 o6", "Play o7", "play  o7",
+                                 "take o7", " play o7", None, 7, ["play", "o7"]])
+def test_a_move_that_is_no_move_is_refused(bad):
+    with pytest.raises(IllegalMove) as caught:
+        parse_move(bad)
+    assert caught.value.code == "punttu.err.bad_move"
+    assert err(G.new_game({}, "bad"), bad) == "bad_move"
 
 
 def unknown(state, seat) -> list:

@@ -3,10 +3,10 @@ strength against the random player."""
 import random
 
 import pytest
+from test_punttu import arranged, play
 
 import ai
 from games.punttu import GAME as G
-from test_punttu import arranged, play
 
 
 def medium(state, seed=0):

@@ -15,18 +15,11 @@ not make keeps a chance of ASTRAY). More players: a rule of thumb (lead low; bea
 with the cheapest card that does, before others only with a 5 or more, else throw the lowest
 card; now and then any card).
 
-Against medium, two players, 200 deals a seed set (``bench/strength.py``, 95 % intervals about 7
-points either way): 60.0 % on ``--seed bench``, 56.2 % on ``fresh2``, 58.0 % on ``fresh3``, 61.2
-% on ``fresh6``, 53.8 % on ``fresh7``: 57.9 % of the 1000, about 80 ms a move in CPython (worst
-about 240 ms), against 49.3 % of 600 for the shared search with a rough rule of thumb in its
-rollouts. Short of the 65 % aimed at. Without the reading, 61.2 % on ``bench`` and 55.8 % on
-``fresh2``: its worth is below what a few hundred deals can show. Judged move by move against
-the other's true hand (475 positions, each candidate's chance of winning from 1000-1500 worlds
-holding that hand), the moves chosen with it gave up 0.2 percentage points of it fewer a move
-(standard error 0.12) than without. Knowing the other's hand (a cheat) won 71.5 % on ``bench``:
-the hand is worth far more than what medium's plays tell of it (about half a nat a decision).
+How strong it is, and what was tried: bench/NOTES.md.
 """
 import math
+import random
+from collections.abc import Callable, Generator
 from dataclasses import replace
 from functools import lru_cache
 
@@ -34,7 +27,8 @@ from ai import punttu as medium
 from ai.search import Guide
 from games.punttu import rules as game_rules
 from games.punttu.cards import VALUES, in_order, in_play, points
-from games.punttu.moves import parse_move
+from games.punttu.schema import View, parse_move
+from games.punttu.state import State
 
 ITERATIONS = 450   # worlds per decision (see bench/strength.py for the time it takes)
 WANDER = 0.05      # chance that a two-player rollout plays any card
@@ -43,7 +37,7 @@ DEPTH = 4          # the other's last plays read
 ASTRAY = 0.05      # a world's weight for each read play that the rule would not have made
 
 
-def candidates(view: dict, legal: list, rng) -> list:
+def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
     first = medium.medium(view, legal, rng)
     if view["players"] == 2 and view["stock_size"] == 0:
         return [first]  # medium searches the last tricks exactly: nothing is hidden any more
@@ -54,7 +48,7 @@ def candidates(view: dict, legal: list, rng) -> list:
 
 
 def _value(move: str) -> int:
-    return VALUES[parse_move(move)]
+    return VALUES[parse_move(move).card]
 
 
 # --- the worlds, on card values ----------------------------------------------------------------
@@ -62,8 +56,15 @@ def _value(move: str) -> int:
 class Deal:
     """A determinized deal on card values (hands sorted), played on in place."""
     __slots__ = ("hands", "stock", "trick", "lead", "taken", "totals", "policy")
+    hands: list[list[int]]  # per seat, its values, sorted
+    stock: list[int]  # the top last
+    trick: list[int]  # the values on the table, the leader's first
+    lead: int
+    taken: list[int]  # per seat, the points taken this deal
+    totals: tuple[int, ...]  # per seat, the points of the finished deals
+    policy: "Policy"  # the two-player rule over the cards not gone
 
-    def step(self, card: int):
+    def step(self, card: int) -> None:
         """The seat to move plays ``card``; a full trick is taken and the hands filled again."""
         hands, trick, n = self.hands, self.trick, len(self.hands)
         hands[(self.lead + len(trick)) % n].remove(card)
@@ -80,39 +81,44 @@ class Deal:
 class Rules:
     """The search's stand-in for the rules: the deal on values, never past its end."""
 
-    def __init__(self):
-        self.world, self.deal = None, None  # the last world entered, on values
-
-    def enter(self, world) -> Deal:
-        if world is not self.world:  # every candidate enters the same world in turn
-            self.world, self.deal = world, _on_values(world)
-        known, deal = self.deal, Deal()
-        deal.hands, deal.stock = [list(hand) for hand in known.hands], list(known.stock)
-        deal.trick, deal.taken = list(known.trick), list(known.taken)
-        deal.lead, deal.totals, deal.policy = known.lead, known.totals, known.policy
-        return deal
+    def enter(self, world: State) -> Deal:
+        return _on_values(world)
 
     def play(self, deal: Deal, move: str) -> Deal:
         deal.step(_value(move))
         return deal
 
 
-def _on_values(world) -> Deal:
+def _on_values(world: State) -> Deal:
+    """A world on values: its hands and stock, then what every world of one decision shares."""
     deal = Deal()
     deal.hands = [sorted(VALUES[card] for card in hand) for hand in world.hands]
     deal.stock = [VALUES[card] for card in world.stock]
     deal.trick = [VALUES[card] for card in world.trick]
     deal.lead = game_rules.leader(world)
-    deal.taken = [points(pile) for pile in game_rules.won_piles(world)]
+    taken, deal.policy = _public(world.tricks, world.trick, world.players)
+    deal.taken = list(taken)
     deal.totals = world.totals
-    pool = [0] * 8  # the cards not gone: hands and stock
-    for value in deal.stock + [v for hand in deal.hands for v in hand]:
-        pool[value] += 1
-    deal.policy = _policy(tuple(pool))
     return deal
 
 
-def rollout(deal: Deal, done: int, rng) -> list:
+@lru_cache(maxsize=16)  # the same for every world and candidate of a decision
+def _public(tricks: tuple[tuple[int, tuple[str, ...]], ...], trick: tuple[str, ...],
+            players: int) -> tuple[tuple[int, ...], "Policy"]:
+    """What the cards face up tell, the same in every world: each seat's points taken, and the
+    rule over the cards not gone (those in the hands and the stock)."""
+    taken = [0] * players
+    gone = set(trick)
+    for first, cards in tricks:
+        taken[game_rules.trick_winner(first, cards, players)[0]] += points(cards)
+        gone.update(cards)
+    pool = [0] * 8
+    for card in in_play(players):
+        pool[VALUES[card]] += card not in gone
+    return tuple(taken), _policy(tuple(pool))
+
+
+def rollout(deal: Deal, done: int, rng: random.Random) -> list[float]:
     """The deal played to its end (``done`` is not needed: a deal on values stops there)."""
     (_two if len(deal.hands) == 2 else _many)(deal, rng)
     scores = [t + p for t, p in zip(deal.totals, deal.taken)]
@@ -120,9 +126,10 @@ def rollout(deal: Deal, done: int, rng) -> list:
     return [(score == best) / scores.count(best) for score in scores]
 
 
-def _two(deal: Deal, rng):
+def _two(deal: Deal, rng: random.Random) -> None:
     hands, stock, taken, policy = deal.hands, deal.stock, deal.taken, deal.policy
-    lead, led = deal.lead, deal.trick[0] if deal.trick else None
+    lead = deal.lead
+    led: int | None = deal.trick[0] if deal.trick else None
     while True:
         if led is None:
             if not stock:  # the last tricks, searched to the end
@@ -142,7 +149,7 @@ def _two(deal: Deal, rng):
         lead, led = winner, None
 
 
-def _many(deal: Deal, rng):
+def _many(deal: Deal, rng: random.Random) -> None:
     n, hands, trick = len(deal.hands), deal.hands, deal.trick
     while hands[(deal.lead + len(trick)) % n]:
         hand = hands[(deal.lead + len(trick)) % n]
@@ -160,20 +167,20 @@ def _many(deal: Deal, rng):
 # --- the medium player's rule with two players, made exact --------------------------------------
 
 @lru_cache(maxsize=64)
-def _policy(pool: tuple):
+def _policy(pool: tuple[int, ...]) -> "Policy":
     return Policy(pool)
 
 
 class Policy:
     """The medium player's rule with two players, its expectations computed exactly over
     ``pool`` (how many cards of each value are not gone) less the hand: the two agree on every
-    answer and on about 94 % of the leads (medium samples)."""
+    answer and on nearly every lead (medium samples its expectations)."""
 
-    def __init__(self, pool: tuple):
+    def __init__(self, pool: tuple[int, ...]):
         self.pool = pool
-        self.chosen = {}
+        self.chosen: dict[tuple[tuple[int, ...], int | None], int] = {}
 
-    def play(self, hand: list, led, rng) -> int:
+    def play(self, hand: list[int], led: int | None, rng: random.Random) -> int:
         if rng.random() < WANDER:
             card = hand[int(rng.random() * len(hand))]
         else:
@@ -181,14 +188,15 @@ class Policy:
         hand.remove(card)
         return card
 
-    def choice(self, hand: tuple, led) -> int:
+    def choice(self, hand: tuple[int, ...], led: int | None) -> int:
         """Medium's card from ``hand`` (sorted), leading (``led`` None) or answering ``led``."""
         key = (hand, led)
         if key not in self.chosen:
             unseen = list(self.pool)
             for value in hand:
                 unseen[value] -= 1
-            best, choice = None, None
+            best: float | None = None
+            choice = 0
             for value in sorted(set(hand)):  # the lowest among equals
                 if led is None:
                     score = _lead(unseen, value)
@@ -201,19 +209,19 @@ class Policy:
         return self.chosen[key]
 
 
-def _later(unseen: list, value: int) -> float:
+def _later(unseen: list[int], value: int) -> float:
     """Medium's worth of a card kept for a later trick, against a card drawn from ``unseen``
     (how many of each value)."""
     return medium.later([v for v, n in enumerate(unseen) for _ in range(n)], value, 2, 1.0)
 
 
-def _lead(unseen: list, value: int) -> float:
+def _lead(unseen: list[int], value: int) -> float:
     """Medium's expected gain in the trick it leads with ``value``, the other's three cards drawn
     from ``unseen``: it answers with its cheapest card that wins, else its lowest."""
     count = sum(unseen)
     hands = math.comb(count, 3) or 1
 
-    def within(size):  # the chance that all three cards are among ``size`` given ones
+    def within(size: int) -> float:  # the chance that all three cards are among ``size`` given ones
         return math.comb(size, 3) / hands
 
     gains = []
@@ -233,10 +241,10 @@ def _lead(unseen: list, value: int) -> float:
 
 # --- card reading ------------------------------------------------------------------------------
 
-def deal(view: dict):
+def deal(view: View) -> Generator[None, None, Callable[[State, random.Random], State] | None]:
     """With two players, how the worlds are dealt: the other's hand as likely as its last plays
     make it (None when it has made none this deal, or more players). Works in steps, a hand
-    weighed a step: weighing them all took up to 77 ms at a stretch in the page."""
+    weighed a step: weighing them all at once would hold the page too long."""
     reading = _Reading(view) if view["players"] == 2 else None
     if not (reading and reading.plays):
         return None
@@ -244,8 +252,13 @@ def deal(view: dict):
     return reading.deal
 
 
+# A play of the other's, the latest first: the card it answered (None: it led), its card, the
+# rule it played by then, and whether it has drawn since.
+_Play = tuple[int | None, int, "Policy", bool]
+
+
 class _Reading:
-    def __init__(self, view: dict):
+    def __init__(self, view: View):
         me = self.me = view["seat"]
         seen = view["seen"]
         # The cards not in a finished trick, now, then before each earlier play: the rule's pool.
@@ -256,9 +269,9 @@ class _Reading:
         hidden = list(pool)  # the cards I have not seen, by value
         for card in view["hand"] + [play["card"] for play in view["trick"]]:
             hidden[VALUES[card]] -= 1
-        # The other's last plays, the latest first: (the card it answered or None, its card, the
-        # rule then, whether it has drawn since).
-        self.plays, self.memo = [], {}
+        # The other's last plays.
+        self.plays: list[_Play] = []
+        self.memo: dict[tuple[tuple[int, ...], int], float] = {}
         if view["trick"]:
             led = VALUES[view["trick"][0]["card"]]
             self.plays.append((None, led, _policy(tuple(pool)), False))
@@ -266,17 +279,17 @@ class _Reading:
             cards = [VALUES[card] for card in trick["cards"]]
             for value in cards:
                 pool[value] += 1
-            play = (cards[0], cards[1]) if trick["leader"] == me else (None, cards[0])
-            self.plays.append(play + (_policy(tuple(pool)), True))
+            answered, theirs = (cards[0], cards[1]) if trick["leader"] == me else (None, cards[0])
+            self.plays.append((answered, theirs, _policy(tuple(pool)), True))
         del self.plays[DEPTH:]
         # Every hand of values the other may hold, and its chance: the ways to deal it times
         # how likely it makes the plays.
         self.hidden = hidden
         self.hands = [hand for hand in _hands(view["hand_sizes"][1 - me])
                       if all(hand.count(v) <= hidden[v] for v in hand)]
-        self.bounds = []
+        self.bounds: list[float] = []
 
-    def weigh(self):
+    def weigh(self) -> Generator[None, None, None]:
         """Each hand's chance, summed up in ``bounds``: a step (None) per hand."""
         total = 0.0
         for hand in self.hands:
@@ -285,14 +298,15 @@ class _Reading:
             self.bounds.append(total)
             yield None
 
-    def deal(self, world, rng):
+    def deal(self, world: State, rng: random.Random) -> State:
         """The world with the other's hand drawn again, as likely as the plays make it."""
         drawn = rng.random() * self.bounds[-1]
         theirs = list(next(hand for hand, bound in zip(self.hands, self.bounds) if bound > drawn))
         other = 1 - self.me
         hidden = list(world.hands[other]) + list(world.stock)
         rng.shuffle(hidden)
-        hand, stock = [], []
+        hand: list[str] = []
+        stock: list[str] = []
         for card in hidden:
             if VALUES[card] in theirs:
                 theirs.remove(VALUES[card])
@@ -303,7 +317,7 @@ class _Reading:
         hands[other] = in_order(hand)
         return replace(world, hands=tuple(hands), stock=tuple(stock))
 
-    def likelihood(self, theirs: list, i: int = 0) -> float:
+    def likelihood(self, theirs: list[int], i: int = 0) -> float:
         """How likely the other's plays from the ``i``-th last on are if it holds ``theirs``
         after it (the card drawn after a trick being any of those it then held)."""
         if i == len(self.plays):
@@ -321,12 +335,11 @@ class _Reading:
         return self.memo[key]
 
 
-def _hands(size: int, low: int = 1) -> list:
+def _hands(size: int, low: int = 1) -> list[tuple[int, ...]]:
     """Every hand of ``size`` values from ``low`` to 7, sorted."""
     if not size:
         return [()]
     return [(value,) + rest for value in range(low, 8) for rest in _hands(size - 1, value)]
 
 
-GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, rules=Rules(),
-              deal=deal)
+GUIDE = Guide(rollout=rollout, iterations=ITERATIONS, candidates=candidates, rules=Rules(), deal=deal)

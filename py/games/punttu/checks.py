@@ -1,13 +1,17 @@
 """Is a state read back from JSON a position the rules reach? BadSave says why not."""
-from engine.checks import need, same_cards, seat
+from typing import Any
+
+from engine.checks import count, need, same_cards
+from engine.errors import BadSave
 from games.punttu import cards as C
 from games.punttu import rules
 from games.punttu.rules import HAND
+from games.punttu.state import State
 
 _RECORD_KEYS = {"round", "dealer", "won", "points", "winners", "totals", "last_trick"}
 
 
-def check(state) -> None:
+def check(state: State) -> None:
     opts, n = state.options, state.players
     in_play = C.in_play(n)
     tricks_per_deal = len(in_play) // n
@@ -40,7 +44,7 @@ def check(state) -> None:
     _check_scores(state, over, C.points(in_play))
 
 
-def _check_scores(state, over: bool, per_deal: int) -> None:
+def _check_scores(state: State, over: bool, per_deal: int) -> None:
     """Totals and the last deal's record against the deals played and the match's end."""
     opts, n, record = state.options, state.players, state.last_round
     finished = state.round - (not over)
@@ -48,7 +52,8 @@ def _check_scores(state, over: bool, per_deal: int) -> None:
     if finished == 0:
         need(record is None, "a deal record before any deal ended")
         return
-    need(isinstance(record, dict) and set(record) == _RECORD_KEYS, "bad last deal record")
+    if not isinstance(record, dict) or set(record) != _RECORD_KEYS:
+        raise BadSave("bad last deal record")
     points = record["points"]
     need(isinstance(points, list) and len(points) == n and all(type(p) is int for p in points),
          "bad last deal points")
@@ -73,7 +78,7 @@ def _check_scores(state, over: bool, per_deal: int) -> None:
     last = record["last_trick"]
     need(isinstance(last, dict) and isinstance(last.get("trick"), list)
          and len(last["trick"]) == n, "bad last trick")
-    cards = [play.get("card") if isinstance(play, dict) else None for play in last["trick"]]
-    first = seat(last.get("leader"), n, "last trick leader")
+    cards: list[Any] = [play.get("card") if isinstance(play, dict) else None for play in last["trick"]]
+    first = count(last.get("leader"), "last trick leader", 0, n - 1)
     need(last == rules.trick_record(first, tuple(cards), n)
          and set(cards) <= set(won[last["winner"]]), "bad last trick")

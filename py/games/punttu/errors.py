@@ -1,8 +1,6 @@
-"""IllegalMove with a "punttu.err.<reason>" code and its English text from the catalog."""
-from engine.errors import IllegalMove
-from i18n.punttu import EN
+"""The reasons this game refuses a move: IllegalMove codes "punttu.err.<reason>" (words in i18n/punttu.py)."""
+from functools import partial
 
+from engine.errors import illegal as _illegal
 
-def illegal(reason: str, **params) -> IllegalMove:
-    code = f"punttu.err.{reason}"
-    return IllegalMove(code, EN[code].format(**params), **params)
+illegal = partial(_illegal, "punttu")

@@ -1,11 +1,10 @@
 """The Punttu table: the other seats in a row at the top, the trick in the middle (one place per
 seat, in playing order), then the player's own area: their panel beside the stock and the last
-trick, and their three cards, which go onto the trick by drag, tap or keyboard. Only the number
-of a card matters, so its points are printed large; the suit is drawn (css/punttu.css) so that
-the Spanish deck still looks itself."""
-from engine.decks import spanish_rank, spanish_suit
-from games.punttu.cards import in_play, value
-from games.punttu.rules import draw_order
+trick, and their cards, which go onto the trick by drag, tap or keyboard. Only the number of a
+card matters, so its points are printed large; the suit is drawn (css/punttu.css) so that the
+Spanish deck still looks itself. The view says it all (games/punttu/schema.py): the playing
+order, who took a trick and with what, who drew, the memory aid's counts."""
+from games.punttu.schema import Play, PunttuRound, PunttuView, Trick, card_face, move_text, parse_move
 from ui.dom import find, mount
 from ui.html import el
 from ui.tables.common import fly, score_table, seat_names
@@ -16,35 +15,34 @@ LOOK_MS, SWEEP_MS, DRAW_MS = 700, 450, 160  # a trick taken: seen, swept away, t
 
 
 class Table(Frame):
-    css = "punttu"
     prompt_names = True
     total_key = "punttu.ui.standing"
 
     def __init__(self, app):
         super().__init__(app)
-        self.shown_hand = (None, ())  # (seat, cards) last drawn face up
+        self.shown_hand = (None, None, ())  # (seat, round, cards) last drawn face up
         self.drawn = set()  # the card it drew last, lit until that seat plays again
         self.swept = None  # the last trick already swept to its winner
-        self.stock_seen = None  # the stock's size at the last drawing
+        self.drawn_before = False  # a drawing of this table was on screen before this one
 
     # --- cards ---------------------------------------------------------------------------
     def label(self, card: str) -> str:
         """The card in words: "7 of cups — 7 points"."""
         t = self.app.t
-        rank, suit, points = spanish_rank(card), spanish_suit(card), value(card)
+        suit, rank, points = card_face(card)
         name = t(f"punttu.rank.{rank}") if rank == 1 or rank in FIGURES else str(rank)
         key = "punttu.ui.card_one" if points == 1 else "punttu.ui.card"
         return t(key, rank=name, suit=t(f"punttu.suit.{suit}"), points=points)
 
     def card(self, card: str, cls: str = "", **attrs):
-        rank, suit, points = spanish_rank(card), spanish_suit(card), value(card)
+        suit, rank, points = card_face(card)
         node = el("div", f"pt-card s-{suit} {cls}".strip(), None, data_card=card, aria_label=self.label(card),
                   **attrs)
         if not attrs.get("role"):
             node.setAttribute("role", "img")
         node.appendChild(el("span", "pt-pts", points, aria_hidden="true"))
-        if rank in FIGURES:
-            node.appendChild(el("span", "pt-fig", FIGURES[rank], aria_hidden="true"))
+        if rank in FIGURES:  # its letter drawn by the style sheet: the card's only text is its points
+            node.appendChild(el("span", "pt-fig", None, aria_hidden="true", data_fig=FIGURES[rank]))
         node.appendChild(el("span", "pt-suit", None, aria_hidden="true"))
         return node
 
@@ -52,45 +50,43 @@ class Table(Frame):
         return el("div", "pt-card pt-back", None, role="img", aria_label=self.app.t("punttu.ui.back"))
 
     # --- the table -----------------------------------------------------------------------
-    def prompt(self, view) -> str:
+    def prompt(self, view: PunttuView) -> str:
         return self.app.t("punttu.ui.your_turn", name=self.name(view["to_move"]))
 
-    def result_line(self, view, result) -> str:
+    def result_line(self, view: PunttuView, result: PunttuRound) -> str:
         return self.app.t("punttu.ui.deal_over", n=result["round"])
 
-    def centre(self, view, active: bool, hidden: bool, result) -> list:
+    def centre(self, view: PunttuView, active: bool, hidden: bool, result: PunttuRound | None) -> list:
         """The trick; the trick just taken stays on the table until the next card is led (and
         for good at a deal's end): who took it, and why, is the first thing to see."""
         if result is not None:
             return [self._trick(view, result["last_trick"], False)]
-        done = view["last_trick"] if not view["trick"] and view["seen"] else None
-        return [self._trick(view, done, active)]
+        return [self._trick(view, view["just_taken"], active)]
 
-    def own(self, view, active: bool, hidden: bool, result) -> list:
+    def own(self, view: PunttuView, active: bool, hidden: bool, result: PunttuRound | None) -> list:
         """The player's panel with the stock and the last trick beside it (one row, which leaves
         the trick the height it needs on a phone), the memory aid, then the hand."""
         mine = self.panel(view, view["seat"], result, mine=True)
         if result is not None:
             return [mine]
-        gone = self._gone(view) if view["played"] is not None else None
+        gone = self._gone(view) if view["gone"] is not None else None
         return [el("div", "pt-own-row", None, mine, self._middle(view)), gone, self._hand(view, active, hidden)]
 
-    def _draw(self, view, result, active: bool, hidden: bool):
-        super()._draw(view, result, active, hidden)
+    def after_draw(self, view: PunttuView, result: PunttuRound | None):
         if result is None:
             self._sweep(view)
-        self.stock_seen = view["stock_size"]
+        self.drawn_before = True
 
-    def _sweep(self, view):
+    def _sweep(self, view: PunttuView):
         """Once a trick is taken, and after a look at it: its cards sweep to the winner, then
-        everyone draws from the stock, the winner first, one card at a time."""
-        done = view["last_trick"] if not view["trick"] and view["seen"] else None
+        everyone draws from the stock in the view's order, one card at a time."""
+        done = view["just_taken"]
         key = tuple(p["card"] for p in done["trick"]) if done else None
         fresh = done is not None and key != self.swept
         self.swept = key
-        if not fresh or not self.lively():
+        if done is None or not fresh or not self.lively():
             return
-        screen, n = self.app.screen, view["players"]
+        screen = self.app.screen
         goal = self._seat_box(view, done["winner"])
         cards = screen.querySelectorAll("#trick.done .pt-slot .pt-card[data-card]")
         for i in range(cards.length):
@@ -99,9 +95,10 @@ class Table(Frame):
             cards.item(i).classList.add("pt-sweep")
         self.hold = LOOK_MS + SWEEP_MS
         stock = find(screen, "#stock")
-        if not self.stock_seen or self.stock_seen <= view["stock_size"] or stock is None:
-            return
-        for i, seat in enumerate(draw_order(done["winner"], n)):
+        refill = view["refill"]
+        if refill is None or not self.drawn_before or stock is None:
+            return  # nobody drew, or the table was not in sight before the trick was taken
+        for i, seat in enumerate(refill["order"]):
             delay = LOOK_MS + SWEEP_MS + i * DRAW_MS
             mine = find(screen, "#hand .pt-new") if seat == view["seat"] else None
             if mine is not None:  # the player's own new card turns up in its turn
@@ -109,9 +106,9 @@ class Table(Frame):
             back = mount(stock, el("div", "pt-card pt-back pt-deal", None, aria_hidden="true",
                                    style=f"--delay:{delay}ms"))
             _aim(back, self._seat_box(view, seat))
-        self.hold += n * DRAW_MS
+        self.hold += len(refill["order"]) * DRAW_MS
 
-    def _seat_box(self, view, seat: int):
+    def _seat_box(self, view: PunttuView, seat: int):
         if seat == view["seat"]:
             return find(self.app.screen, "#hand")
         return find(self.app.screen, f'.seat-strip .seat[data-seat="{seat}"]')
@@ -125,7 +122,7 @@ class Table(Frame):
         if last is not None and kept:
             last.open = True
 
-    def badges(self, view, seat: int, result) -> list:
+    def badges(self, view: PunttuView, seat: int, result: PunttuRound | None) -> list:
         """Cards in hand (others'), cards won; points with the memory aid or once the deal is
         scored; totals in a match to N points."""
         t = self.app.t
@@ -133,7 +130,7 @@ class Table(Frame):
         if result is None and seat != view["seat"]:
             held = view["hand_sizes"][seat]
             out.append(("in-hand", held, t("punttu.ui.held", n=held)))
-        won = len(result["won"][seat]) if result is not None else view["won_counts"][seat]
+        won = result["won_counts"][seat] if result is not None else view["won_counts"][seat]
         out.append(("won", won, t("punttu.ui.won", n=won)))
         points = result["points"][seat] if result is not None else (
             view["won_points"][seat] if view["won_points"] is not None else None)
@@ -144,22 +141,16 @@ class Table(Frame):
             out.append(("total", totals[seat], t("punttu.ui.total", n=totals[seat])))
         return out
 
-    def _trick(self, view, done, active: bool):
+    def _trick(self, view: PunttuView, done: Trick | None, active: bool):
         """One place per seat in playing order, each under its player's name; ``done``: the
         trick just taken, its winning card lit and the reason it won said."""
         t = self.app.t
-        n = view["players"]
         box = el("div", "pt-trick done" if done else "pt-trick", None, id="trick", role="group",
                  aria_label=t("punttu.ui.trick"), data_drop="trick" if active else None)
         row = el("div", "pt-slots")
-        if done:
-            plays = done["trick"]
-            lead = done["leader"]
-        else:
-            plays = view["trick"]
-            lead = view["leader"]
-        for i in range(n):
-            seat = (lead + i) % n
+        plays = done["trick"] if done else view["trick"]
+        order = [play["seat"] for play in done["trick"]] if done else view["order"]
+        for i, seat in enumerate(order):
             slot = el("div", "pt-slot", None, data_seat=seat,
                       data_turn=not done and seat == view["to_move"],
                       data_winner=bool(done) and seat == done["winner"])
@@ -180,24 +171,24 @@ class Table(Frame):
         box.appendChild(el("p", "pt-caption", caption))
         return box
 
-    def describe(self, before, move: str, after, name: str) -> str:
-        """The card played, and who took the trick when it closed one."""
-        words = self.app.t("punttu.ui.log.play", name=name, card=self.label(move.split()[1]))
-        if len(before["trick"]) == before["players"] - 1 and after["last_trick"]:
-            words += " " + self._took(after["last_trick"])
+    def describe(self, before: PunttuView, move: str, after: PunttuView, name: str) -> str:
+        """The card played, and who took the trick when it closed one (the last trick taken is
+        another one after the move)."""
+        words = self.app.t("punttu.ui.log.play", name=name, card=self.label(parse_move(move).card))
+        taken = after["last_trick"]
+        if taken is not None and taken != before["last_trick"]:
+            words += " " + self._took(taken)
         return words
 
-    def _took(self, trick) -> str:
+    def _took(self, trick: Trick) -> str:
         """Who took a trick; with equal highest cards, that the first of them won."""
         t = self.app.t
-        best = value(next(p["card"] for p in trick["trick"] if p["seat"] == trick["winner"]))
-        params = {"name": self.name(trick["winner"]), "value": best}
+        params = {"name": self.name(trick["winner"]), "value": trick["value"]}
         if trick["reason"] == "first_of_equal":
-            equal = sum(value(p["card"]) == best for p in trick["trick"])
-            params["count"] = t(f"punttu.ui.count.{equal}")
+            params["count"] = t(f"punttu.ui.count.{trick['equal']}")
         return t(f"punttu.ui.took.{trick['reason']}", **params)
 
-    def _middle(self, view):
+    def _middle(self, view: PunttuView):
         """The stock and the last trick (folded)."""
         t = self.app.t
         row = el("div", "pt-middle")
@@ -208,9 +199,9 @@ class Table(Frame):
         stock.appendChild(el("span", "pt-count", view["stock_size"], aria_hidden="true"))
         stock.appendChild(el("span", "sr-only", words))
         row.appendChild(stock)
-        # Hands are full again right after a trick only if everyone drew from the stock.
-        if not view["trick"] and view["seen"] and view["hand_sizes"][view["seat"]] == 3:
-            key = "punttu.ui.drew" if view["stock_size"] else "punttu.ui.drew_last"
+        refill = view["refill"]
+        if refill is not None:
+            key = "punttu.ui.drew_last" if refill["stock_out"] else "punttu.ui.drew"
             row.appendChild(el("span", "pt-drew", t(key)))
         last = view["last_trick"]
         if last is not None:
@@ -226,58 +217,55 @@ class Table(Frame):
                                el("summary", "btn small", t("punttu.ui.last_trick")), body))
         return row
 
-    def _gone(self, view):
+    def _gone(self, view: PunttuView):
         """Memory aid: per value, how many of the cards in play have been taken."""
         t = self.app.t
-        dealt = [value(c) for c in in_play(view["players"])]
-        gone = [value(c) for c in view["played"]]
         box = el("div", "pt-gone", None, el("span", "pt-gone-title", t("punttu.ui.gone")))
-        for v in range(7, 0, -1):
-            words = t("punttu.ui.gone_of", value=v, gone=gone.count(v), total=dealt.count(v))
+        for count in view["gone"] or ():
+            v, gone, dealt = count["value"], count["played"], count["dealt"]
+            words = t("punttu.ui.gone_of", value=v, gone=gone, total=dealt)
             box.appendChild(el("span", "pt-gone-v", None,
                                el("b", "", v, aria_hidden="true"),
-                               el("span", "", f"{gone.count(v)}/{dealt.count(v)}", aria_hidden="true"),
+                               el("span", "", f"{gone}/{dealt}", aria_hidden="true"),
                                el("span", "sr-only", words), title=words))
         return box
 
-    def _hand(self, view, active: bool, hidden: bool):
+    def _hand(self, view: PunttuView, active: bool, hidden: bool):
         """The player's cards; behind the pass-the-device screen, only their backs."""
         me = view["seat"]
-        hand = el("div", "pt-hand", None, id="hand")
+        hand = el("div", "pt-hand", None, id="hand", style=f"--hand:{view['hand_size']}")
         if hidden:
             for _ in range(view["hand_sizes"][me]):
                 hand.appendChild(self.back())
             return hand
-        seat, before = self.shown_hand
-        if seat != me or not before:
-            self.drawn = set()
-        elif len(view["hand"]) < len(before):
-            self.drawn = set()  # it has played since
-        elif set(view["hand"]) - set(before):
-            fresh = set(view["hand"]) - set(before)
-            self.drawn = fresh if len(fresh) == 1 else set()  # several: a new deal, no draw
-        self.shown_hand = (me, tuple(view["hand"]))
-        playable = set(view["legal"]) if active else set()
+        seat, deal, before = self.shown_hand
+        if seat != me or deal != view["round"] or len(view["hand"]) < len(before):
+            self.drawn = set()  # another seat's hand, a new deal, or it has played since
+        elif view["refill"] is not None and set(view["hand"]) - set(before):
+            self.drawn = set(view["hand"]) - set(before)  # the card it has just drawn
+        self.shown_hand = (me, view["round"], tuple(view["hand"]))
+        playable = {parse_move(move).card for move in view["legal"]} if active else set()
         for card in view["hand"]:
-            mine = f"play {card}" in playable
+            mine = card in playable
             node = self.card(card, "pt-new" if card in self.drawn else "", data_drag=card if mine else None,
                              role="button" if mine else None, tabindex="0" if mine else None)
-            if card in self.drawn:
-                node.appendChild(el("span", "pt-new-tag", self.app.t("punttu.ui.new"), aria_hidden="true"))
+            if card in self.drawn:  # the word drawn by the style sheet, as a figure's letter
+                node.appendChild(el("span", "pt-new-tag", None, aria_hidden="true",
+                                    data_tag=self.app.t("punttu.ui.new")))
             hand.appendChild(node)
         return hand
 
     # --- moves ---------------------------------------------------------------------------
     def targets(self, source: str) -> list:
-        return ["trick"] if f"play {source}" in self.view["legal"] else []
+        return ["trick"] if move_text(Play(source)) in self.view["legal"] else []
 
     def drop(self, source: str, target: str):
-        return self.app.play_human(f"play {source}")
+        return self.app.play_human(move_text(Play(source)))
 
     def animate(self, move: str, ms: int, then):
         """The computer's card flies from its seat to its place in the trick."""
         seat = self.view["to_move"]
-        card = move.split(" ", 1)[1]
+        card = parse_move(move).card
         screen = self.app.screen
         origin = find(screen, f'#hand [data-card="{card}"]')  # a computer shown as the viewer
         panel = find(screen, f'.seat[data-seat="{seat}"]') if origin is None else None
@@ -291,7 +279,7 @@ class Table(Frame):
         fly(origin, slot, ms, then)
 
     # --- results -------------------------------------------------------------------------
-    def round_end(self, view):
+    def round_end(self, view: PunttuView):
         t = self.app.t
         last = view["last_round"]
         key = "punttu.ui.deal_won" if len(last["winners"]) == 1 else "punttu.ui.deal_shared"
@@ -300,10 +288,10 @@ class Table(Frame):
         heads = ["punttu.ui.player", "punttu.ui.cards_col", "punttu.ui.points_col"]
         heads += ["punttu.ui.total_col"] if to_points else []
         rows = [("winner" if seat in last["winners"] else "",
-                 [self.name(seat), len(pile), last["points"][seat]]
+                 [self.name(seat), cards, last["points"][seat]]
                  + ([last["totals"][seat]] if to_points else []), {"data_seat": seat})
-                for seat, pile in enumerate(last["won"])]
-        rows.append(("pt-sum", [t("punttu.ui.all"), sum(map(len, last["won"])), sum(last["points"])]
+                for seat, cards in enumerate(last["won_counts"])]
+        rows.append(("pt-sum", [t("punttu.ui.all"), last["all_cards"], last["all_points"]]
                      + ([""] if to_points else [])))
         parts = [score_table("scores pt-scores", [t(key) for key in heads], rows)]
         if to_points and view["outcome"] is None:
