@@ -12,12 +12,14 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from engine.match import Match
 from games.neuf_vies import GAME
-from helpers import en, mark_screen, press, still, wait_state
+from helpers import en, mark_screen, press, resume, still, wait_state
+from match import Match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from test_neuf_vies_positions import card, table  # noqa: E402  (the rules tests' builder)
+
+from ai import think
 
 PREFS = {"speed": "fast", "lang": "en"}
 NAMES = ["Ana", "Ben", "Chloé", "Dmitri", "Eve", "Faustine"]
@@ -27,23 +29,13 @@ CARD_ID = re.compile(r"^(?:[rogb]\d|[sj])\.[a-z]\d?$")
 
 # --- the page ----------------------------------------------------------------------------------
 
-def _seed(page, save=None):
-    """Prefs (and a save) in localStorage before the first load only."""
-    items = {"tapis.prefs": json.dumps(PREFS)}
-    if save is not None:
-        items["tapis.save"] = json.dumps(save)
+def _seed(page):
+    """Prefs in localStorage before the first load only."""
     page.add_init_script(f"""
         if (location.protocol === "http:" && !sessionStorage.getItem("nv-seeded")) {{
-            for (const [key, value] of Object.entries({json.dumps(items)})) localStorage.setItem(key, value);
+            localStorage.setItem("tapis.prefs", {json.dumps(json.dumps(PREFS))});
             sessionStorage.setItem("nv-seeded", "1");
         }}""")
-
-
-def _resume(page, base_url, open_app, save, *states):
-    _seed(page, save)
-    open_app(page, base_url)
-    press(page, "continue")
-    return wait_state(page, *states)
 
 
 def _save(state, humans=(0,), seats=None) -> dict:
@@ -127,7 +119,7 @@ def test_a_whole_game_against_a_computer_by_mouse_drag(page, base_url, open_app)
     assert why in page.text_content("#overlay .dialog")
     expect(page.locator("#overlay .nv-sums li")).to_have_count(2)
     # Every tableau is on the table, each column with its score.
-    assert page.locator(".nv[data-result] .seat-strip .seat").count() == 2
+    assert page.locator('[data-game="neuf-vies"][data-result] .seat-strip .seat').count() == 2
     rows = page.locator("#overlay .nv-rank tr")
     expect(rows).to_have_count(3)  # the header and two players
     assert re.search(r"won the match!$", page.text_content("#overlay h2"))
@@ -143,7 +135,7 @@ def test_hot_seat_attack_countered_then_renewed(page, base_url, open_app):
     start = table("g6", "? r8", hands=[["r1", "r1", "o2", "g3"], ["r1", "j", "b4", "b5"]])
     ana_r1, ben_r1 = card(start, 0, "r1"), card(start, 1, "r1")
     secrets = [*start.hands[0], *start.hands[1]]
-    state = _resume(page, base_url, open_app, _save(start, humans=(0, 1)), "gate")
+    state = resume(page, base_url, open_app, _save(start, humans=(0, 1)), PREFS, "gate")
     assert state == "gate" and _hidden_cards(page, secrets) == []
     press(page, "gate")
     wait_state(page, "human")
@@ -196,7 +188,7 @@ def test_hot_seat_attack_countered_then_renewed(page, base_url, open_app):
 def test_a_nine_pair_and_the_place_of_its_9x2_card_by_keyboard(page, base_url, open_app):
     start = table("? ? | r8", "g3", hands=[["r1", "o2", "b4", "g6"], ["g3", "b4", "o2", "b5"]])
     red = card(start, 0, "r1")
-    _resume(page, base_url, open_app, _save(start), "human")
+    resume(page, base_url, open_app, _save(start), PREFS, "human")
     source = page.locator(f'{HAND}[data-card="{red}"]')
     source.focus()
     page.keyboard.press("Enter")
@@ -225,13 +217,13 @@ def test_a_nine_pair_and_the_place_of_its_9x2_card_by_keyboard(page, base_url, o
 
 def test_six_players_fit_a_phone_without_scrolling(new_context, base_url, open_app):
     seats = [{"kind": "medium", "name": NAMES[i]} for i in range(6)]
-    match = Match.new("neuf-vies", {"players": 6}, "phone", seats)
+    match = Match.new("neuf-vies", {"players": 6}, "phone", seats, think=think)
     while len(match.moves) < 40 or match.to_move != 0 or match.state.phase != "turn":
         match.play(match.computer_move())
     save = match.dump()
     save["seats"][0]["kind"] = "human"
     page = new_context(viewport={"width": 360, "height": 640}, locale="en-US").new_page()
-    _resume(page, base_url, open_app, save, "human")
+    resume(page, base_url, open_app, save, PREFS, "human")
     assert page.locator(".seat-strip .seat").count() == 5
     expect(page.locator(HAND)).to_have_count(4)
     boxes = page.evaluate("""() => ['#hand', '[data-seat="0"] .nv-cols', '#status'].map((sel) => {

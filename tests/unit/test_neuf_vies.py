@@ -5,18 +5,20 @@ import random
 from collections import Counter
 
 import pytest
+from test_neuf_vies_positions import card, play, table, tableau
 
-from engine import registry
 from engine.errors import BadOptions, BadSave, IllegalMove
 from engine.game import HIGH_WINS, PRIVATE_HANDS
+from games import registry
 from games.neuf_vies import GAME as G
 from games.neuf_vies import cards as C
 from games.neuf_vies import columns as K
 from games.neuf_vies import parse_move
+from games.neuf_vies import rules as R
 from games.neuf_vies.ending import winners
-from games.neuf_vies.moves import SHAPES
+from games.neuf_vies.schema import KINDS, Allow, Put, Stop
+from games.neuf_vies.schema import Place as PlaceMove
 from i18n import neuf_vies as words
-from test_neuf_vies_positions import card, play, table, tableau
 
 
 def err(state, move) -> str:
@@ -38,7 +40,7 @@ def test_the_72_cards():
     assert len(C.ALL) == len(set(C.ALL)) == 72
     kinds = Counter(C.kind(c) for c in C.ALL)
     assert kinds == {"warrior": 56, "spirit": 12, "joker": 4}
-    for colour, (low, high) in C.COLOURS.items():
+    for _colour, (low, high) in C.COLOURS.items():
         assert low + high == 9
     for face in C.WARRIORS:
         copies = [c for c in C.ALL if C.face(c) == face]
@@ -119,7 +121,7 @@ def test_the_column_score(text, score, multiplier):
 def test_an_empty_slot_scores_nothing_and_a_player_scores_the_sum():
     assert K.score(None) == 0
     state = table("? ? r8 | ? | | r1", "b4 s")
-    assert G.scores(state) == [32 + 9 + 1, 0]
+    assert R.scores(state) == [32 + 9 + 1, 0]
     assert G.view(state, 0)["totals"] == [42, 0] and G.view(state, 0)["tableaux"][0][2] is None
     assert G.returns(state) == [42.0, 0.0]
 
@@ -144,7 +146,7 @@ def test_a_warrior_goes_on_ones_own_9x2_cards_as_fourth_card_at_most():
     r1 = card(state, 0, "r1")
     assert f"place {r1} 0 0" in G.legal_moves(state)
     after = play(state, f"place {r1} 0 0")
-    assert tableau(after, 0).startswith("? ? ? r1 |") and G.scores(after)[0] == 8 + 9
+    assert tableau(after, 0).startswith("? ? ? r1 |") and R.scores(after)[0] == 8 + 9
     assert err(state, f"place {r1} 1 0") == "other_backs"
 
 
@@ -175,14 +177,14 @@ def test_a_spirit_attack_zeroes_the_column_while_it_lies_on_top():
     state = table("", "? ? r8 | g3", hands=[["s"], ["b4"]])
     state = play(state, f"place {card(state, 0, 's')} 1 0", "allow")
     assert tableau(state, 1) == "? ? r8 s | g3 |  | "
-    assert G.scores(state) == [0, 3]
+    assert R.scores(state) == [0, 3]
 
 
 def test_two_spirits_make_a_pair_that_frees_the_column_and_wins_nothing():
     state = table("? r8 s", "", hands=[["s", "g3"], ["o2"]], pile=["b4", "b5"])
     spirits = [state.tableaux[0][0].spirit, card(state, 0, "s")]
     after = play(state, f"place {spirits[1]} 0 0")
-    assert tableau(after, 0) == "? r8 |  |  | " and G.scores(after)[0] == 16
+    assert tableau(after, 0) == "? r8 |  |  | " and R.scores(after)[0] == 16
     assert after.discard[-2:] == ((spirits[0], True), (spirits[1], True))
     assert len(after.pile) == len(state.pile) - 3  # the draw back to four, no 9×2 gained
     assert [text for _, text in after.log] == [f"place {spirits[1]} 0 0", "draw 3"]
@@ -253,13 +255,13 @@ def test_a_twin_pair_on_ones_own_column_turns_the_lower_card():
     state = table("? r8 | ? ? ? b4", "", hands=[["r8", "b4"], []])
     r8_low, r8 = state.tableaux[0][0].warrior, card(state, 0, "r8")
     after = play(state, f"place {r8} 0 0")
-    assert tableau(after, 0) == "? =r8 r8 | ? ? ? b4 |  | " and G.scores(after)[0] == 32 + 32
+    assert tableau(after, 0) == "? =r8 r8 | ? ? ? b4 |  | " and R.scores(after)[0] == 32 + 32
     assert after.tableaux[0][0].backs[1] == (r8_low, True)
     shown = G.view(after, 1)["tableaux"][0][0]["cards"]
     assert shown[1] == {"back": True, **C.card_view(r8_low)} and shown[0] == {"back": True}
     assert err(state, f"place {card(state, 0, 'b4')} 0 1") == "twin_full"
     grown = play(table("? ? r8", "", hands=[["r8"], []]), "place r8.a0 0 0")
-    assert G.scores(grown)[0] == 64
+    assert R.scores(grown)[0] == 64
 
 
 def test_a_twin_attack_wins_the_pair():
@@ -271,7 +273,7 @@ def test_a_twin_attack_wins_the_pair():
     assert G.legal_moves(after) == ["put 0", "put 1"]  # only on 9×2 cards alone, within limits
     assert G.view(after, 1)["pending"]["won"] == "pair"
     assert tableau(play(after, "put 1"), 0) == "? | ? ? =r8 r8 | ? ? ? | g3"
-    assert G.scores(play(after, "put 1"))[0] == 9 + 64 + 36 + 3
+    assert R.scores(play(after, "put 1"))[0] == 9 + 64 + 36 + 3
 
 
 def test_a_twin_attack_on_a_lone_warrior_empties_the_slot():
@@ -399,7 +401,7 @@ def test_three_columns_of_three_9x2_end_the_game_at_once():
     record = after.last_round
     assert record["why"] == "three_columns" and record["seat"] == 0
     assert record["scores"] == [36 + 36 + 64, 2] and record["winners"] == [0]
-    assert G.outcome(after) == {"winners": [0], "scores": [136, 2]}
+    assert G.outcome(after) == {"winners": [0], "scores": [136, 2], "ranks": [1, 2]}
     assert G.rounds_done(after) == 1 and G.returns(after) == [1.0, 0.0]
     assert G.legal_moves(after) == [] and err(after, "allow") == "over"
 
@@ -426,10 +428,10 @@ def test_ties_go_to_more_9x2_cards_then_are_shared():
     assert winners([5, 3], [0, 9]) == [0]
     more = table("? r8", "? ?", hands=[["o2"], []], rest="discard")
     over = play(more, f"place {card(more, 0, 'o2')} 0 1")
-    assert G.outcome(over) == {"winners": [1], "scores": [18, 18]}
+    assert G.outcome(over) == {"winners": [1], "scores": [18, 18], "ranks": [2, 1]}
     shared = table("? r8", "? | o7 | o2", hands=[["o2"], []], rest="discard")
     over = play(shared, f"place {card(shared, 0, 'o2')} 0 1")
-    assert G.outcome(over) == {"winners": [0, 1], "scores": [18, 18]}
+    assert G.outcome(over) == {"winners": [0, 1], "scores": [18, 18], "ranks": [1, 1]}
     assert G.returns(over) == [1.0, 1.0]
 
 
@@ -541,6 +543,9 @@ TAMPERED = {
     "missing_key": (lambda d: d.pop("log"), "bad state"),
     "log_seat": (lambda d: d.update(log=[[5, "draw 1"]]), "bad log seat"),
     "log_text": (lambda d: d.update(log=[[0, 3]]), "bad log entry"),
+    "log_words": (lambda d: d.update(log=[[0, "dance"]]), "bad log entry"),
+    "log_spelling": (lambda d: d.update(log=[[0, "put 02"]]), "bad log entry"),
+    "log_draw": (lambda d: d.update(log=[[0, "draw 5"]]), "bad log entry"),
     "players": (lambda d: d.update(options={"players": 3, "first_player": 0}), "one entry per seat"),
     "options_incomplete": (lambda d: d.update(options={"players": 2}), "incomplete options"),
     "bad_options": (lambda d: d.update(options={"players": 2, "first_player": 4}), "first_player"),
@@ -609,9 +614,10 @@ def test_from_json_refuses_garbage(data):
 # --- moves and words ---------------------------------------------------------------------------
 
 def test_the_move_notation():
-    assert parse_move("place r8.a1 1 3") == ("place", "r8.a1", 1, 3)
-    assert parse_move("put 2") == ("put", None, None, 2)
-    assert parse_move("allow").kind == "allow"
+    assert parse_move("place r8.a1 1 3") == PlaceMove("r8.a1", 1, 3)
+    assert parse_move("put 2") == Put(2) and parse_move("put 2").col == 2
+    assert parse_move("allow") == Allow() and parse_move("allow").kind == "allow"
+    assert Allow() != Stop() and parse_move("discard s.a") != parse_move("counter s.a")
     for bad in ("", "place", "place r8.a1 1", "place r8.z9 1 1", "place r8.a1 6 0",
                 "place r8.a1 1 4", "put -1", "put ٣", "allow now", 7):
         with pytest.raises(IllegalMove) as caught:
@@ -660,7 +666,7 @@ def test_the_words():
 
 def test_the_log_holds_every_move_and_every_automatic_step():
     state = mid_game("log", players=2, plies=30)
-    moves = [text for _, text in state.log if text.split(" ")[0] in SHAPES]
+    moves = [text for _, text in state.log if text.split(" ")[0] in KINDS]
     steps = [text for _, text in state.log if text not in moves]
     assert len(moves) == state.ply
     assert set(steps) <= {"gain", "gain lost", "gain none", "skip"} | {f"draw {n}" for n in range(1, 5)}

@@ -2,10 +2,10 @@
 import random
 
 import pytest
+from test_neuf_vies_positions import play, table
 
 import ai
 from games.neuf_vies import GAME as G
-from test_neuf_vies_positions import play, table
 
 
 def medium(state, seed=0):

@@ -1,80 +1,93 @@
-"""The cards and their ids.
+"""The cards: their ids (the notation is in schema.py), what each one is, and which of them a
+game with so many players holds.
 
-Warriors "r1" "r8" (red), "o2" "o7" (orange), "g3" "g6" (green), "b4" "b5" (blue): the two values
-of a colour add up to 9. Each has 7 copies "a0" "b0" "c0" "d0" (no dot), "a1" "b1" (one dot) and
-"a2" (two dots): "r8.a1" is the first one-dot red 8. Spirits are "s.a" … "s.l", jokers "j.a" …
-"j.d". Two cards are identical when their ids agree before the dot.
+Of each warrior's seven copies, two bear one dot ("a1" "b1") and one two dots ("a2"): with 2 or
+3 players the one-dot copies are taken out, with 4 or 5 the two-dot ones, with 6 none.
 """
-COLOURS = {"r": (1, 8), "o": (2, 7), "g": (3, 6), "b": (4, 5)}
-WARRIORS = tuple(f"{colour}{value}" for colour, values in COLOURS.items() for value in values)
-COPIES = ("a0", "b0", "c0", "d0", "a1", "b1", "a2")
-SPIRITS = tuple(f"s.{letter}" for letter in "abcdefghijkl")
-JOKERS = tuple(f"j.{letter}" for letter in "abcd")
+from collections.abc import Iterable
+
+from games.neuf_vies.schema import CARD_IDS, COLOURS, COPIES, JOKERS, MAX_SEATS, SPIRITS, WARRIORS, Card, card
+
+__all__ = ["COLOURS", "COPIES", "JOKERS", "SPIRITS", "WARRIORS", "ALL", "HAND", "is_card", "kind",
+           "colour", "value", "warrior_value", "face", "identical", "dots", "removed_dots",
+           "full_deck", "deck_size", "sort_key", "sorted_hand", "card_view"]
+
 HAND = 4
-
-_KINDS = {"s": "spirit", "j": "joker"}
-
-
-def _info(card: str) -> tuple:
-    face = card.split(".")[0]
-    if face in _KINDS:
-        return _KINDS[face], None, 0 if face == "s" else None
-    return "warrior", face[0], int(face[1:])
+ALL = CARD_IDS
+_FACES = {card_id: card(card_id) for card_id in ALL}
+_ORDER = {card_id: i for i, card_id in enumerate(ALL)}
 
 
-ALL = tuple(f"{w}.{copy}" for w in WARRIORS for copy in COPIES) + SPIRITS + JOKERS
-_INFO = {card: _info(card) for card in ALL}
-_ORDER = {card: i for i, card in enumerate(ALL)}
+def is_card(card_id: object) -> bool:
+    return isinstance(card_id, str) and card_id in _FACES
 
 
-def is_card(card) -> bool:
-    return isinstance(card, str) and card in _INFO
-
-
-def kind(card: str) -> str:
+def kind(card_id: str) -> str:
     """"warrior", "spirit" or "joker"."""
-    return _INFO[card][0]
+    return _FACES[card_id]["kind"]
 
 
-def colour(card: str):
+def colour(card_id: str) -> str | None:
     """A warrior's colour letter; None for a spirit or a joker."""
-    return _INFO[card][1]
+    return _FACES[card_id]["colour"]
 
 
-def value(card: str):
+def value(card_id: str) -> int | None:
     """A warrior's value, 0 for a spirit, None for a joker."""
-    return _INFO[card][2]
+    return _FACES[card_id]["value"]
 
 
-def face(card: str) -> str:
+def warrior_value(card_id: str) -> int:
+    """The value of a card that is a warrior or a spirit (never a joker: it is never placed)."""
+    found = _FACES[card_id]["value"]
+    assert found is not None, card_id
+    return found
+
+
+def face(card_id: str) -> str:
     """What identical cards share: "r8", "s" or "j"."""
-    return card.split(".")[0]
+    return card_id.split(".")[0]
 
 
 def identical(a: str, b: str) -> bool:
     return face(a) == face(b)
 
 
-def dots(card: str) -> int:
-    return int(card[-1]) if kind(card) == "warrior" else 0
+def dots(card_id: str) -> int:
+    return int(card_id[-1]) if kind(card_id) == "warrior" else 0
 
 
-def removed_dots(players: int):
+def removed_dots(players: int) -> int | None:
     """The dots of the copies taken out: one dot with 2-3 players, two with 4-5, none with 6."""
     return 1 if players <= 3 else 2 if players <= 5 else None
 
 
-def full_deck(players: int) -> list:
-    """The cards in play for that many players (56, 64 or 72)."""
+def _deck(players: int) -> tuple[str, ...]:
     gone = removed_dots(players)
-    return [card for card in ALL if kind(card) != "warrior" or dots(card) != gone]
+    return tuple(c for c in ALL if kind(c) != "warrior" or dots(c) != gone)
 
 
-def sort_key(card: str) -> int:
+_DECKS = {players: _deck(players) for players in range(2, MAX_SEATS + 1)}
+
+
+def full_deck(players: int) -> list[str]:
+    """The cards in play for that many players (56, 64 or 72)."""
+    return list(_DECKS[players])
+
+
+def deck_size(players: int) -> int:
+    return len(_DECKS[players])
+
+
+def sort_key(card_id: str) -> int:
     """Warriors by colour and value, then spirits, then jokers: the order hands are kept in."""
-    return _ORDER[card]
+    return _ORDER[card_id]
 
 
-def card_view(card: str) -> dict:
-    kind_, colour_, value_ = _INFO[card]
-    return {"id": card, "kind": kind_, "colour": colour_, "value": value_}
+def sorted_hand(cards: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=sort_key))
+
+
+def card_view(card_id: str) -> Card:
+    """The card face up, as a view shows it (a fresh dict)."""
+    return _FACES[card_id].copy()

@@ -1,8 +1,6 @@
-"""IllegalMove with a "neuf_vies.err.<reason>" code and its English text from the catalog."""
-from engine.errors import IllegalMove
-from i18n.neuf_vies import EN
+"""The reasons this game refuses a move: IllegalMove codes "neuf_vies.err.<reason>" (words in i18n/neuf_vies.py)."""
+from functools import partial
 
+from engine.errors import illegal as _illegal
 
-def illegal(reason: str, **params) -> IllegalMove:
-    code = f"neuf_vies.err.{reason}"
-    return IllegalMove(code, EN[code].format(**params), **params)
+illegal = partial(_illegal, "neuf_vies")

@@ -1,14 +1,23 @@
-"""The rules: the deal, the legal placements, playing a move and the end of a turn."""
+"""The rules (the protocol of engine.game.Rules): the deal, the legal moves, playing a move, the
+end of a turn and of the game, and the worlds a seat cannot tell apart."""
+import random
 from dataclasses import replace
 
+from engine.decks import redeal
 from engine.rng import shuffled
 from games.neuf_vies import cards as C
 from games.neuf_vies import columns as K
 from games.neuf_vies import ending
+from games.neuf_vies.cards import sorted_hand
 from games.neuf_vies.columns import Column
 from games.neuf_vies.errors import illegal
-from games.neuf_vies.moves import move_text, parse_move
-from games.neuf_vies.state import Attack, State
+from games.neuf_vies.placing import counters, judge, won_pair
+from games.neuf_vies.schema import (Allow, Counter, Discard, Move, Place, Put, Renew, Stop,
+                                    move_text, parse_move)
+from games.neuf_vies.state import Attack, State, cards
+
+__all__ = ["new_game", "players", "to_move", "legal_moves", "play", "rounds_done", "outcome",
+           "scores", "determinize", "full_deck", "cards", "placements"]
 
 
 def new_game(options: dict, seed: str) -> State:
@@ -24,79 +33,62 @@ def new_game(options: dict, seed: str) -> State:
                  last_round=None)
 
 
-def sorted_hand(cards) -> tuple:
-    return tuple(sorted(cards, key=C.sort_key))
+def players(state: State) -> int:
+    return state.players
 
 
-# --- placements --------------------------------------------------------------------------
-
-def judge(state: State, seat: int, card: str, target: int, col: int) -> tuple:
-    """``(True, effect)`` when ``seat`` may place ``card`` on ``target``'s slot ``col``, else
-    ``(False, reason)``. Effects: "column" (a new column), "stack" (a warrior on one's own 9×2
-    cards), "nine" and "twin" (pairs), "spirit" (a spirit attack), "spirits" (a spirit pair)."""
-    what = C.kind(card)
-    column = state.tableaux[target][col]
-    own = target == seat
-    if what == "joker":
-        return False, "joker"
-    if what == "spirit":
-        if own:
-            paired = column is not None and column.spirit is not None
-            return (True, "spirits") if paired else (False, "spirit_own")
-        if column is None:
-            return False, "empty_slot"
-        if column.spirit is not None:
-            return False, "spirit_on_spirit"
-        return (True, "spirit") if column.size < K.MAX_CARDS else (False, "spirit_full")
-    if column is None:
-        return (True, "column") if own else (False, "empty_slot")
-    if column.spirit is not None:
-        return False, "on_spirit"
-    if column.warrior is None:
-        return (True, "stack") if own else (False, "other_backs")
-    if C.colour(column.warrior) != C.colour(card):
-        return False, "other_colour"
-    if C.value(column.warrior) != C.value(card):
-        return True, "nine"
-    if own:
-        return (True, "twin") if len(column.backs) < K.MAX_BACKS else (False, "twin_full")
-    room = K.places(state.tableaux[seat], won_pair(column.warrior, card))
-    return (True, "twin") if room else (False, "no_room")
+def to_move(state: State) -> int | None:
+    return state.to_move
 
 
-def won_pair(lower: str, upper: str) -> Column:
-    """A twin pair won on another player's column: their warrior turned, the attacker's on top."""
-    return Column(((lower, True),), upper)
+def rounds_done(state: State) -> int:
+    """One game is the match: one round, done once the game is over."""
+    return 1 if state.phase == "over" else 0
 
 
-def placements(state: State, seat: int) -> list:
+def scores(state: State) -> list[int]:
+    return [K.total(t) for t in state.tableaux]
+
+
+def outcome(state: State) -> dict | None:
+    """The winners and scores of the final record, and the ranks after the tie-break (more cards
+    on the 9×2 side): an engine.view.Outcome."""
+    record = state.last_round
+    if state.phase != "over" or record is None:
+        return None
+    return {"winners": list(record["winners"]), "scores": list(record["scores"]),
+            "ranks": ending.ranks(record["scores"], record["backs"])}
+
+
+def full_deck(options: dict) -> list[str]:
+    """The cards in play: the copies taken out for the player count are not in the game."""
+    return C.full_deck(options["players"])
+
+
+# --- the legal moves -----------------------------------------------------------------------
+
+def placements(state: State, seat: int) -> list[str]:
     hand = state.hands[seat]
-    return [move_text("place", card, target, col)
+    return [move_text(Place(card, target, col))
             for card in hand for target in range(state.players) for col in range(K.SLOTS)
-            if judge(state, seat, card, target, col)[0]]
+            if judge(state.tableaux, seat, card, target, col)[0]]
 
 
-def legal_moves(state: State) -> list:
-    phase = state.phase
+def legal_moves(state: State) -> list[str]:
+    phase, attack = state.phase, state.attack
     if phase == "turn":
         hand = state.hands[state.current]
-        return placements(state, state.current) or [move_text("discard", c) for c in hand]
-    if phase == "counter":
-        attack = state.attack
-        return ["allow"] + [move_text("counter", c) for c in state.hands[attack.target]
-                            if counters(c, attack.card)]
-    if phase == "renew":
-        card = state.attack.card
-        return [move_text("renew", c) for c in state.hands[state.current]
-                if C.identical(c, card)] + ["stop"]
-    if phase == "put":
-        return [move_text("put", col=col)
+        return placements(state, state.current) or [move_text(Discard(c)) for c in hand]
+    if phase == "counter" and attack is not None:
+        return [move_text(Allow())] + [move_text(Counter(c)) for c in state.hands[attack.target]
+                                       if counters(c, attack.card)]
+    if phase == "renew" and attack is not None:
+        return [move_text(Renew(c)) for c in state.hands[state.current]
+                if C.identical(c, attack.card)] + [move_text(Stop())]
+    if phase == "put" and state.holding is not None:
+        return [move_text(Put(col))
                 for col in K.places(state.tableaux[state.current], state.holding)]
     return []
-
-
-def counters(card: str, attacking: str) -> bool:
-    return C.identical(card, attacking) or C.kind(card) == "joker"
 
 
 # --- playing a move ------------------------------------------------------------------------
@@ -105,15 +97,22 @@ def play(state: State, move: str) -> State:
     if state.phase == "over":
         raise illegal("over")
     parsed = parse_move(move)
-    if parsed.seat is not None and parsed.seat >= state.players:
+    if isinstance(parsed, Place) and parsed.seat >= state.players:
         raise illegal("no_seat", seat=parsed.seat)
-    return _PHASES[state.phase](state, parsed)
+    if state.phase == "turn":
+        return _turn(state, parsed)
+    if state.phase == "counter":
+        return _counter(state, parsed)
+    if state.phase == "renew":
+        return _renew(state, parsed)
+    return _put(state, parsed)
 
 
-def _logged(state: State, move) -> State:
+def _logged(state: State, move: Move) -> State:
     """The move counted and written in the log (in its canonical spelling)."""
-    text = move_text(move.kind, move.card, move.seat, move.col)
-    return replace(state, ply=state.ply + 1, log=state.log + ((state.to_move, text),))
+    seat = state.to_move
+    assert seat is not None
+    return replace(state, ply=state.ply + 1, log=state.log + ((seat, move_text(move)),))
 
 
 def _note(state: State, seat: int, text: str) -> State:
@@ -131,17 +130,22 @@ def _take(state: State, seat: int, card: str) -> State:
     return replace(state, hands=tuple(hands))
 
 
-def _turn(state: State, move) -> State:
+def _attack(state: State) -> Attack:
+    assert state.attack is not None
+    return state.attack
+
+
+def _turn(state: State, move: Move) -> State:
     seat = state.current
-    if move.kind not in ("place", "discard"):
+    if not isinstance(move, (Place, Discard)):
         raise illegal("must_place")
     _in_hand(state, seat, move.card)
-    if move.kind == "discard":
+    if isinstance(move, Discard):
         if placements(state, seat):
             raise illegal("can_place")
         state = _take(_logged(state, move), seat, move.card)
         return _end_turn(replace(state, discard=state.discard + ((move.card, True),)))
-    ok, effect = judge(state, seat, move.card, move.seat, move.col)
+    ok, effect = judge(state.tableaux, seat, move.card, move.seat, move.col)
     if not ok:
         raise illegal(effect)
     state = _take(_logged(state, move), seat, move.card)
@@ -150,11 +154,11 @@ def _turn(state: State, move) -> State:
     return _land(state, move.card, seat, move.col, effect)
 
 
-def _counter(state: State, move) -> State:
-    attack = state.attack
-    if move.kind == "allow":
+def _counter(state: State, move: Move) -> State:
+    attack = _attack(state)
+    if isinstance(move, Allow):
         return _strike(_logged(state, move), attack.card)
-    if move.kind != "counter":
+    if not isinstance(move, Counter):
         raise illegal("must_answer")
     _in_hand(state, attack.target, move.card)
     if not counters(move.card, attack.card):
@@ -164,21 +168,22 @@ def _counter(state: State, move) -> State:
                    discard=state.discard + ((attack.card, True), (move.card, True)))
 
 
-def _renew(state: State, move) -> State:
-    if move.kind == "stop":
+def _renew(state: State, move: Move) -> State:
+    if isinstance(move, Stop):
         # A countered attack still used up the placement: the turn goes on to drawing.
         return _end_turn(replace(_logged(state, move), phase="turn", attack=None))
-    if move.kind != "renew":
+    if not isinstance(move, Renew):
         raise illegal("must_renew")
     _in_hand(state, state.current, move.card)
-    if not C.identical(move.card, state.attack.card):
+    if not C.identical(move.card, _attack(state).card):
         raise illegal("renew_card")
     return _strike(_take(_logged(state, move), state.current, move.card), move.card)
 
 
-def _put(state: State, move) -> State:
-    if move.kind != "put":
+def _put(state: State, move: Move) -> State:
+    if not isinstance(move, Put):
         raise illegal("must_put")
+    assert state.holding is not None
     tableau = state.tableaux[state.current]
     column = K.merge(tableau[move.col], state.holding)
     if column is None:
@@ -187,12 +192,9 @@ def _put(state: State, move) -> State:
     return _after(replace(state, phase="turn", holding=None))
 
 
-_PHASES = {"turn": _turn, "counter": _counter, "renew": _renew, "put": _put}
-
-
 # --- what a placement does ---------------------------------------------------------------
 
-def _set(state: State, seat: int, col: int, column) -> State:
+def _set(state: State, seat: int, col: int, column: Column | None) -> State:
     tableaux = list(state.tableaux)
     tableaux[seat] = K.put(tableaux[seat], col, column)
     return replace(state, tableaux=tuple(tableaux))
@@ -200,9 +202,9 @@ def _set(state: State, seat: int, col: int, column) -> State:
 
 def _strike(state: State, card: str) -> State:
     """An attack that was let through (or renewed) takes effect."""
-    attack = state.attack
+    attack = _attack(state)
     # Still legal: neither tableau changed while the attack waited.
-    _, effect = judge(state, state.current, card, attack.target, attack.col)
+    _, effect = judge(state.tableaux, state.current, card, attack.target, attack.col)
     state = replace(state, phase="turn", attack=None)
     return _land(state, card, attack.target, attack.col, effect)
 
@@ -212,11 +214,13 @@ def _land(state: State, card: str, target: int, col: int, effect: str) -> State:
     column = state.tableaux[target][col]
     if effect == "column":
         return _after(_set(state, target, col, Column(warrior=card)))
+    assert column is not None
     if effect == "stack":
         return _after(_set(state, target, col, column._replace(warrior=card)))
     if effect == "spirit":
         return _after(_set(state, target, col, column._replace(spirit=card)))
     top = column.spirit or column.warrior
+    assert top is not None
     if effect == "twin" and target == state.current:
         grown = Column(column.backs + ((top, True),), card)
         return _after(_set(state, target, col, grown))
@@ -271,3 +275,52 @@ def _end_turn(state: State) -> State:
 def _over(state: State) -> State:
     state = replace(state, phase="over", attack=None, holding=None)
     return replace(state, last_round=ending.record(state.tableaux, state.current))
+
+
+# --- what a seat cannot know ---------------------------------------------------------------
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """The other hands, the draw pile and every unturned 9×2 card (on a tableau, held, or
+    discarded face down) dealt anew among the same places; all else is known to ``seat``."""
+    places: list[tuple] = []
+    hidden: list[str] = []
+    for owner, hand in enumerate(state.hands):
+        if owner != seat:
+            places += [("hand", owner, i) for i in range(len(hand))]
+            hidden += hand
+    places += [("pile", i) for i in range(len(state.pile))]
+    hidden += state.pile
+    for owner, tableau in enumerate(state.tableaux):
+        for col, column in enumerate(tableau):
+            for i, (card, known) in enumerate(column.backs if column else ()):
+                if not known:
+                    places.append(("back", owner, col, i))
+                    hidden.append(card)
+    if state.holding is not None and not state.holding.backs[0][1]:
+        places.append(("held",))
+        hidden.append(state.holding.backs[0][0])
+    for i, (card, up) in enumerate(state.discard):
+        if not up:
+            places.append(("discard", i))
+            hidden.append(card)
+    laid = redeal(places, hidden, rng)
+    hands = tuple(hand if owner == seat else sorted_hand(
+        laid[("hand", owner, i)] for i in range(len(hand)))
+        for owner, hand in enumerate(state.hands))
+    tableaux = tuple(tuple(_relaid(column, laid, owner, col) for col, column in enumerate(t))
+                     for owner, t in enumerate(state.tableaux))
+    holding = state.holding
+    if holding is not None and ("held",) in laid:
+        holding = holding._replace(backs=((laid[("held",)], False),))
+    discard = tuple((laid[("discard", i)], False) if not up else (card, up)
+                    for i, (card, up) in enumerate(state.discard))
+    return replace(state, hands=hands, tableaux=tableaux, holding=holding, discard=discard,
+                   pile=tuple(laid[("pile", i)] for i in range(len(state.pile))))
+
+
+def _relaid(column: Column | None, laid: dict, owner: int, col: int) -> Column | None:
+    if column is None:
+        return None
+    backs = tuple((card, True) if known else (laid[("back", owner, col, i)], False)
+                  for i, (card, known) in enumerate(column.backs))
+    return column._replace(backs=backs)

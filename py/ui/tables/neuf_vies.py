@@ -4,66 +4,55 @@ the log in the middle, the player's own four columns large, their hand of four a
 A hand card is dragged (or tapped, or moved by keyboard) onto a lit column, empty slot or, when
 nothing can be placed, the discard pile. The answers that are not placements (counter or let
 through, attack again or stop) are buttons; where won cards go is chosen by a tap on a lit slot.
-What is legal always comes from the view's ``legal`` list."""
+The view says it all (games/neuf_vies/schema.py): what is legal, each column's value and score,
+the latest moves with their cards, the slot last played, why the game ended and the ranking."""
+from games.neuf_vies.schema import (Allow, Card, Column, ColumnCard, Counter, Discard, LogEntry, Move, Place, Put,
+                                    Renew, Round, Stop, View, card, move_text, parse_move)
 from ui.dom import find, later, mount
 from ui.html import el
 from ui.tables.common import fly, score_table, seat_names
 from ui.tables.frame import Frame
 
-SLOTS = 4
 LOG_SHOWN = 4  # log entries on screen (CSS keeps only the newest on short screens)
+TIEBREAK_WORDS = {"backs": "neuf_vies.ui.tiebreak", "shared": "neuf_vies.ui.shared"}
 
 
-def parse_place(move: str):
-    """("place", card, seat, col) of a placement move, else None."""
-    parts = move.split()
-    if parts[0] != "place":
-        return None
-    return parts[1], int(parts[2]), int(parts[3])
+def _legal(view: View) -> list[tuple[str, Move]]:
+    """The legal moves of the view, each as its text and its value."""
+    return [(move, parse_move(move)) for move in view["legal"]]
 
 
-def formula(column) -> tuple:
-    """(top value, multiplier, score) of a column as the view gives it."""
-    mult, score = column["multiplier"], column["score"]
-    return score // mult, mult, score
+def _drop_key(move: Move) -> str | None:
+    """Where a hand card is dropped to play ``move``: a slot "seat.col", or the discard pile."""
+    if isinstance(move, Place):
+        return f"{move.seat}.{move.col}"
+    return "discard" if isinstance(move, Discard) else None
 
 
 class Table(Frame):
-    css = "nv"
     own_log = True  # its log of steps sits in the middle of the table: no second one below
     prompt_names = True
 
     # --- words ---------------------------------------------------------------------------
-    def card_name(self, card: dict) -> str:
+    def card_name(self, card: ColumnCard) -> str:
         t = self.app.t
-        if card.get("back"):
+        if "back" in card:
             if "id" in card:  # the lower card of a twin pair: its face was seen
-                return t("neuf_vies.card.back_known", card=self.card_name({**card, "back": False}))
+                face = {key: card[key] for key in ("id", "kind", "colour", "value")}
+                return t("neuf_vies.card.back_known", card=self.card_name(face))
             return t("neuf_vies.card.back")
         colour = card["colour"]
         return t(f"neuf_vies.card.{card['kind']}",
                  colour=t(f"neuf_vies.colour.{colour}") if colour else "", value=card["value"])
 
-    @staticmethod
-    def _card_of(card_id: str) -> dict:
-        """A card as the view gives it, from its id alone (a move names only the id)."""
-        face = card_id.split(".")[0]
-        if face in ("s", "j"):
-            return {"id": card_id, "kind": "spirit" if face == "s" else "joker", "colour": None,
-                    "value": 0 if face == "s" else None}
-        return {"id": card_id, "kind": "warrior", "colour": face[0], "value": int(face[1:])}
-
-    def face_name(self, card_id: str) -> str:
-        return self.card_name(self._card_of(card_id))
-
     # --- drawing: cards ------------------------------------------------------------------
-    def card(self, card: dict, cls: str = "", **attrs):
+    def card(self, card: ColumnCard, cls: str = "", **attrs):
         """A card face (or the common 9×2 back) drawn with the DOM: a big value, the colour's
         shape in the corners and, on a warrior, the colour's pair to nine."""
         label = self.card_name(card)
         if attrs.get("role") is None and not attrs.get("aria_hidden"):
             attrs["role"] = "img"  # a named drawing: a label needs a role
-        if card.get("back"):
+        if "back" in card:
             node = el("div", f"nvcard back {cls}".strip(), None, data_card=card.get("id", "back"),
                       aria_label=label, **attrs)
             node.appendChild(el("span", "nv-x", "9×2", aria_hidden="true"))
@@ -92,12 +81,12 @@ class Table(Frame):
         return node
 
     # --- drawing: the table --------------------------------------------------------------
-    def strip_seats(self, view, result) -> list:
+    def strip_seats(self, view: View, result: Round | None) -> list:
         if result is not None:
             return list(range(view["players"]))  # every tableau of the final position, large
         return super().strip_seats(view, result)
 
-    def badges(self, view, seat: int, result) -> list:
+    def badges(self, view: View, seat: int, result: Round | None) -> list:
         t = self.app.t
         total = result["scores"][seat] if result is not None else view["totals"][seat]
         out = [("total", total, t("neuf_vies.ui.score_of", n=total))]
@@ -106,76 +95,62 @@ class Table(Frame):
             out.append(("in-hand", held, t("neuf_vies.ui.in_hand", n=held)))
         return out
 
-    def centre(self, view, active: bool, hidden: bool, result) -> list:
+    def centre(self, view: View, active: bool, hidden: bool, result: Round | None) -> list:
         if result is not None:
             return []
         return [self._middle(view, active), self._actions(view, active)]
 
-    def own(self, view, active: bool, hidden: bool, result) -> list:
+    def own(self, view: View, active: bool, hidden: bool, result: Round | None) -> list:
         if result is not None:
             return []
         return [self.panel(view, view["seat"], None, mine=True), self._hand(view, active, hidden)]
 
-    def result_line(self, view, result) -> str:
+    def result_line(self, view: View, result: Round) -> str:
         return self._why(result)
 
-    def _drop_slots(self, view) -> dict:
-        """Slot key "seat.col" -> True for every slot some legal placement reaches; with
-        "discard" when the hand must be discarded from."""
-        out = {}
-        for move in view["legal"]:
-            placed = parse_place(move)
-            if placed is not None:
-                out[f"{placed[1]}.{placed[2]}"] = True
-            elif move.startswith("discard "):
-                out["discard"] = True
-        return out
-
-    def _puts(self, view, active: bool) -> set:
-        if not active:
-            return set()
-        return {int(m.split()[1]) for m in view["legal"] if m.startswith("put ")}
-
-    def seat_body(self, view, seat: int, result, mine: bool) -> list:
+    def seat_body(self, view: View, seat: int, result: Round | None, mine: bool) -> list:
         """The seat's four column slots: compact in the strip while the game goes on."""
         tableau = (result["tableaux"] if result is not None else view["tableaux"])[seat]
         small = not mine and result is None
-        drops = self._drop_slots(view) if self.active else {}
-        puts = self._puts(view, self.active) if mine else frozenset()
+        legal = _legal(view) if self.active else []
+        drops = {_drop_key(move) for _, move in legal}
+        puts = {move.col: text for text, move in legal if isinstance(move, Put)} if mine else {}
+        pending = view["pending"] if result is None else None
+        attacked = None
+        if pending is not None and pending["kind"] in ("counter", "renew") and pending["target"] == seat:
+            attacked = pending["col"]
+        last = view["last_slot"]
         cols = el("div", "nv-cols", None, role="list")
-        pending = (view["pending"] or {}) if result is None else {}
-        for col in range(SLOTS):
-            key = f"{seat}.{col}"
-            attacked = (pending.get("kind") in ("counter", "renew") and pending.get("target") == seat
-                        and pending.get("col") == col)
-            cols.appendChild(self._column(tableau[col], seat, col, key in drops, col in puts,
-                                          attacked, pending, small))
+        for col, column in enumerate(tableau):
+            incoming = pending["card"] if attacked == col and pending["kind"] == "counter" else None
+            cols.appendChild(self._column(column, seat, col, f"{seat}.{col}" in drops, puts.get(col),
+                                          attacked == col, incoming, last == {"seat": seat, "col": col}, small))
         return [cols]
 
-    def _column(self, column, seat: int, col: int, droppable: bool, puttable: bool, attacked: bool,
-                pending: dict, small: bool):
+    def _column(self, column: Column | None, seat: int, col: int, droppable: bool, put: str | None,
+                attacked: bool, incoming: Card | None, last: bool, small: bool):
+        """A slot: its stack of cards (with an attacking card in the air above it) and its score."""
         t = self.app.t
         name = self.name(seat)
-        cls = "nv-col" + (" attacked" if attacked else "") + (" last" if self._last_slot() == (seat, col) else "")
+        cls = "nv-col" + (" attacked" if attacked else "") + (" last" if last else "")
         attrs = {"data_col": col, "role": "listitem", "data_drop": f"{seat}.{col}" if droppable else None}
-        if puttable:
-            attrs.update(data_action="move", data_move=f"put {col}", role="button", tabindex="0",
-                         data_put="")
+        if put is not None:
+            attrs.update(data_action="move", data_move=put, role="button", tabindex="0", data_put="")
         if column is None:
             node = el("div", cls + " empty", None,
                       aria_label=t("neuf_vies.ui.empty_slot", name=name, col=col + 1), **attrs)
             node.appendChild(el("div", "nv-stack"))
             node.appendChild(el("span", "nv-score", "", aria_hidden="true"))
             return node
-        value, mult, score = formula(column)
+        value, mult, score = column["value"], column["multiplier"], column["score"]
         cards = ", ".join(self.card_name(c) for c in column["cards"])
         node = el("div", cls, None, aria_label=t("neuf_vies.ui.column", name=name, col=col + 1, cards=cards,
                                                   value=value, mult=mult, score=score), **attrs)
         stack = el("div", "nv-stack", None, data_size=len(column["cards"]))
-        for card in column["cards"]:
-            stack.appendChild(self.card(card))
-        if attacked and pending.get("kind") == "counter":  # the attacking card, still in the air
-            stack.appendChild(self.card(pending["card"], "incoming"))
+        for shown in column["cards"]:
+            stack.appendChild(self.card(shown))
+        if incoming is not None:  # the attacking card, still in the air
+            stack.appendChild(self.card(incoming, "incoming"))
         node.appendChild(stack)
         # A compact seat shows the score alone: the formula is in the column's label. The formula
         # is two pieces, so a narrow column breaks it before "=", never inside a number.
@@ -187,20 +162,7 @@ class Table(Frame):
                                 data_score=score, aria_hidden="true"))  # the score alone where narrow
         return node
 
-    def _last_slot(self):
-        """The slot the latest placement or put went to: outlined, so a move is seen after it."""
-        view = self.view
-        for seat, text in reversed(view["log"]):
-            parts = text.split()
-            if parts[0] == "place":
-                return int(parts[2]), int(parts[3])
-            if parts[0] == "put":
-                return seat, int(parts[1])
-            if parts[0] not in ("draw", "skip", "gain", "counter", "allow", "renew", "stop"):
-                return None
-        return None
-
-    def _middle(self, view, active: bool):
+    def _middle(self, view: View, active: bool):
         t = self.app.t
         box = el("div", "nv-middle")
         piles = el("div", "nv-piles")
@@ -210,7 +172,7 @@ class Table(Frame):
         pile.appendChild(el("span", "nv-count", view["pile_size"], aria_hidden="true"))
         piles.appendChild(pile)
         discard = view["discard"]
-        can_discard = active and any(m.startswith("discard ") for m in view["legal"])
+        can_discard = active and any(isinstance(move, Discard) for _, move in _legal(view))
         heap = el("div", "nv-pile nv-discard", None, data_pile="discard", role="group",
                   data_drop="discard" if can_discard else None,
                   aria_label=t("neuf_vies.ui.discard_label", n=len(discard)))
@@ -224,45 +186,42 @@ class Table(Frame):
         box.appendChild(self._log(view))
         return box
 
-    def describe(self, before, move: str, after, name: str) -> str:
+    def describe(self, before: View, move: str, after: View, name: str) -> str:
         """The move and the steps it brought about, in the log's words (draws left out)."""
-        new = after["log"][len(before["log"]):]
-        return " ".join(self._log_line(seat, text) for seat, text in new
-                        if not text.startswith("draw "))
+        return " ".join(self._log_line(entry) for entry in after["last_move"] if entry["kind"] != "draw")
 
-    def _log(self, view):
+    def _log(self, view: View):
         """The latest steps told in words (draws are left out: the hand sizes show them)."""
         t = self.app.t
-        entries = [(s, text) for s, text in view["log"] if not text.startswith("draw ")][-LOG_SHOWN:]
+        entries = [entry for entry in view["log"] if entry["kind"] != "draw"][-LOG_SHOWN:]
         box = el("ol", "nv-log", None, aria_label=t("neuf_vies.ui.log"))
-        for seat, text in entries:
-            box.appendChild(el("li", "", self._log_line(seat, text)))
+        for entry in entries:
+            box.appendChild(el("li", "", self._log_line(entry)))
         return box
 
-    def _log_line(self, seat: int, text: str) -> str:
+    def _log_line(self, entry: LogEntry) -> str:
         t = self.app.t
-        parts = text.split()
-        kind, name = parts[0], self.name(seat)
+        kind, seat = entry["kind"], entry["seat"]
+        name = self.name(seat)
         if kind == "place":
-            target, col = int(parts[2]), int(parts[3]) + 1
-            card = self.face_name(parts[1])
+            target, col, shown = entry["target"], entry["col"] + 1, self.card_name(entry["card"])
             if target == seat:
-                return t("neuf_vies.log.place_own", name=name, card=card, col=col)
-            return t("neuf_vies.log.place_attack", name=name, card=card, col=col, target=self.name(target))
+                return t("neuf_vies.log.place_own", name=name, card=shown, col=col)
+            return t("neuf_vies.log.place_attack", name=name, card=shown, col=col, target=self.name(target))
         if kind in ("discard", "counter", "renew"):
-            return t(f"neuf_vies.log.{kind}", name=name, card=self.face_name(parts[1]))
+            return t(f"neuf_vies.log.{kind}", name=name, card=self.card_name(entry["card"]))
         if kind == "put":
-            return t("neuf_vies.log.put", name=name, col=int(parts[1]) + 1)
-        return t(f"neuf_vies.log.{'_'.join(parts)}", name=name)  # allow, stop, gain…, skip
+            return t("neuf_vies.log.put", name=name, col=entry["col"] + 1)
+        return t(f"neuf_vies.log.{kind}", name=name)  # allow, stop, gain, gain_lost, gain_none, skip
 
-    def prompt(self, view) -> str:
+    def prompt(self, view: View) -> str:
         """What to do now, naming the player: an answer is asked of someone by name."""
         t = self.app.t
         name = self.name(view["to_move"])
-        pending, legal = view["pending"], view["legal"]
+        pending, legal = view["pending"], _legal(view)
         kind = pending["kind"]
         if kind == "turn":
-            placing = any(m.startswith("place ") for m in legal)
+            placing = any(isinstance(move, Place) for _, move in legal)
             return t("neuf_vies.prompt.place" if placing else "neuf_vies.prompt.discard", name=name)
         if kind == "counter":
             key = "neuf_vies.prompt.counter" if len(legal) > 1 else "neuf_vies.prompt.counter_none"
@@ -275,7 +234,7 @@ class Table(Frame):
         won_pair = pending["won"] == "pair"
         return t("neuf_vies.prompt.put_pair" if won_pair else "neuf_vies.prompt.put_gain", name=name)
 
-    def _actions(self, view, active: bool):
+    def _actions(self, view: View, active: bool):
         """Buttons for the answers that are no placement; the won cards waiting to be put."""
         t = self.app.t
         row = el("div", "buttons nv-actions")
@@ -285,26 +244,26 @@ class Table(Frame):
         if pending["kind"] == "put":
             held = el("div", "nv-held nv-stack", None, data_size=len(pending["cards"]),
                       aria_label=t("neuf_vies.ui.held", cards=", ".join(self.card_name(c) for c in pending["cards"])))
-            for card in pending["cards"]:
-                held.appendChild(self.card(card))
+            for shown in pending["cards"]:
+                held.appendChild(self.card(shown))
             row.appendChild(held)
             return row
-        for move in view["legal"]:
-            kind, *rest = move.split()
-            if kind in ("allow", "stop"):
-                row.appendChild(el("button", "btn", t(f"neuf_vies.move.{kind}"), type="button",
-                                   data_action="move", data_move=move))
-            elif kind in ("counter", "renew"):
+        hand = {shown["id"]: shown for shown in view["hand"]}  # the cards an answer names are the player's
+        for text, move in _legal(view):
+            if isinstance(move, (Allow, Stop)):
+                row.appendChild(el("button", "btn", t(f"neuf_vies.move.{move.kind}"), type="button",
+                                   data_action="move", data_move=text))
+            elif isinstance(move, (Counter, Renew)):
                 # The card itself on the button, a short verb beside it: three answers fit a phone.
-                card_id = rest[0]
+                shown = hand[move.card]
                 button = el("button", "btn primary nv-answer", None, type="button", data_action="move",
-                            data_move=move, aria_label=t(f"neuf_vies.move.{kind}", card=self.face_name(card_id)))
-                button.appendChild(self.card(self._card_of(card_id), aria_hidden="true"))
-                button.appendChild(el("span", "", t(f"neuf_vies.move.{kind}_short")))
+                            data_move=text, aria_label=t(f"neuf_vies.move.{move.kind}", card=self.card_name(shown)))
+                button.appendChild(self.card(shown, aria_hidden="true"))
+                button.appendChild(el("span", "", t(f"neuf_vies.move.{move.kind}_short")))
                 row.appendChild(button)
         return row
 
-    def _hand(self, view, active: bool, hidden: bool):
+    def _hand(self, view: View, active: bool, hidden: bool):
         t = self.app.t
         me = view["seat"]
         hand = el("div", "nv-hand", None, id="hand", aria_label=t("neuf_vies.ui.hand_of", name=self.name(me)))
@@ -313,15 +272,15 @@ class Table(Frame):
             return hand
         movable = set()
         if active and view["pending"]["kind"] == "turn":
-            movable = {m.split()[1] for m in view["legal"]}
-        for card in view["hand"]:
-            mine = card["id"] in movable
-            hand.appendChild(self.card(card, data_drag=card["id"] if mine else None,
+            movable = {move.card for _, move in _legal(view) if isinstance(move, (Place, Discard))}
+        for shown in view["hand"]:
+            mine = shown["id"] in movable
+            hand.appendChild(self.card(shown, data_drag=shown["id"] if mine else None,
                                        role="button" if mine else None, tabindex="0" if mine else None))
         return hand
 
     # --- moves ---------------------------------------------------------------------------
-    def auto_move(self, view):
+    def auto_move(self, view: View):
         """An answer with one choice (let through, stop, the only place for won cards) is made
         at once when no other human could read anything into the pause."""
         legal = view["legal"]
@@ -332,40 +291,35 @@ class Table(Frame):
         return None
 
     def targets(self, source: str) -> list:
-        out = []
-        for move in self.view["legal"]:
-            placed = parse_place(move)
-            if placed is not None and placed[0] == source:
-                out.append(f"{placed[1]}.{placed[2]}")
-            elif move == f"discard {source}":
-                out.append("discard")
-        return out
+        return [_drop_key(move) for _, move in _legal(self.view)
+                if isinstance(move, (Place, Discard)) and move.card == source]
 
     def drop(self, source: str, target: str):
+        """The hand card ``source`` dropped on a slot "seat.col" or on the discard pile."""
         if target == "discard":
-            return self.app.play_human(f"discard {source}")
+            return self.app.play_human(move_text(Discard(source)))
         seat, col = target.split(".")
-        return self.app.play_human(f"place {source} {seat} {col}")
+        return self.app.play_human(move_text(Place(source, int(seat), int(col))))
 
     def animate(self, move: str, ms: int, then):
         """A computer's card flies from its seat to the column it goes to, or to the discard
         pile; where won cards go flashes; an answer without a card just takes the pause."""
         screen = self.app.screen
         view = self.view
-        kind, *rest = move.split()
+        played = parse_move(move)
         seat = view["to_move"]
-        if kind == "put":
-            slot = find(screen, f'.seat[data-seat="{seat}"] [data-col="{rest[0]}"]')
+        if isinstance(played, Put):
+            slot = find(screen, f'.seat[data-seat="{seat}"] [data-col="{played.col}"]')
             if slot is not None:
                 slot.classList.add("flash")
             later(ms, then)
             return
-        if kind not in ("place", "discard", "counter", "renew"):
+        if isinstance(played, (Allow, Stop)):
             later(ms, then)
             return
-        if kind == "place":
-            target = f'[data-seat="{rest[1]}"] [data-col="{rest[2]}"]'
-        elif kind == "renew":
+        if isinstance(played, Place):
+            target = f'[data-seat="{played.seat}"] [data-col="{played.col}"]'
+        elif isinstance(played, Renew):
             pending = view["pending"]
             target = f'[data-seat="{pending["target"]}"] [data-col="{pending["col"]}"]'
         else:
@@ -373,18 +327,15 @@ class Table(Frame):
         origin = find(screen, f'.seat[data-seat="{seat}"] .seat-head')
         flyer = None
         if origin is not None:
-            flyer = mount(origin, self.card(self._card_of(rest[0]), "nv-flyer"))
+            # The card leaves a hand this seat does not see: the move names it, and so shows it.
+            flyer = mount(origin, self.card(card(played.card), "nv-flyer"))
         fly(flyer, find(screen, target), ms, then)
 
     # --- results -------------------------------------------------------------------------
-    def _why(self, last) -> str:
-        if last["why"] == "three_columns":
-            full = [s for s, tab in enumerate(last["tableaux"])
-                    if sum(1 for c in tab if c is not None and c["backs"] == 3) >= 3]
-            return self.app.t("neuf_vies.why.three_columns", name=seat_names(self.app, full))
-        return self.app.t("neuf_vies.why.pile", name=self.name(last["seat"]))
+    def _why(self, last: Round) -> str:
+        return self.app.t(f"neuf_vies.why.{last['why']}", name=seat_names(self.app, last["ended_by"]))
 
-    def round_end(self, view):
+    def round_end(self, view: View):
         """How each score is made: every column's score, summed."""
         t = self.app.t
         last = view["last_round"]
@@ -395,23 +346,23 @@ class Table(Frame):
                                              score=last["scores"][seat])))
         return t("neuf_vies.ui.game_over"), [self._why(last), sums]
 
-    def final_result(self, view):
+    def final_result(self, view: View):
         """One game is the match: the ranking, then how each score is made."""
         title, body = self.match_end(view)
         return title, body + self.round_end(view)[1][1:]  # its first part, why it ended, is told
 
-    def match_end(self, view):
-        """The ranked totals, with the 9×2 cards that break a tie between equal best scores."""
+    def match_end(self, view: View):
+        """The ranking of the rules (the score, then the 9×2 cards), with the 9×2 cards beside
+        each score, and how equal best scores were settled."""
         t = self.app.t
-        last = view["last_round"]
-        scores, backs, winners = last["scores"], last["backs"], last["winners"]
-        order = sorted(range(view["players"]), key=lambda s: (-scores[s], -backs[s], s))
+        last, outcome = view["last_round"], view["outcome"]
+        scores, ranks, winners = outcome["scores"], outcome["ranks"], outcome["winners"]
+        order = sorted(range(view["players"]), key=lambda seat: (ranks[seat], seat))
         heads = [t(key) for key in ("neuf_vies.ui.rank", "neuf_vies.ui.player", "neuf_vies.ui.score",
                                     "neuf_vies.ui.backs")]
-        rows = [("closer" if seat in winners else "", (place, self.name(seat), scores[seat], backs[seat]))
-                for place, seat in enumerate(order, 1)]
+        rows = [("closer" if seat in winners else "", (ranks[seat], self.name(seat), scores[seat], last["backs"][seat]))
+                for seat in order]
         body = [self._why(last), score_table("scores nv-rank", heads, rows)]
-        best = max(scores)
-        if sum(1 for s in scores if s == best) > 1:
-            body.append(t("neuf_vies.ui.shared" if len(winners) > 1 else "neuf_vies.ui.tiebreak"))
+        if last["tiebreak"] is not None:
+            body.append(t(TIEBREAK_WORDS[last["tiebreak"]]))
         return t("ui.match_won", names=seat_names(self.app, winners)), body
