@@ -26,10 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from engine.match import Match  # noqa: E402
+from ai import think  # noqa: E402
+from games import registry  # noqa: E402
+from match import Match  # noqa: E402
 from startup import launch_options, serve  # noqa: E402 - same server and browser flags
 
-GAMES = ("punto", "zero-pointe", "punttu", "neuf-vies")
+GAMES = tuple(game.id for game in registry.games())
 READY = "html[data-ready]"
 CATEGORIES = "toplevel,blink.user_timing"
 TASK = "ThreadControllerImpl::RunTask"  # one per task the main thread runs
@@ -38,7 +40,7 @@ LONG_TASK = 50  # ms: the issue's limit for a main-thread task during a computer
 
 def saved_match(game_id: str, levels, seed: str) -> str:
     seats = [{"kind": level, "name": f"{level} {seat}"} for seat, level in enumerate(levels)]
-    return json.dumps(Match.new(game_id, {"players": len(levels)}, seed, seats).dump())
+    return json.dumps(Match.new(game_id, {"players": len(levels)}, seed, seats, think=think).dump())
 
 
 def traced_run(context, base: str, game_id: str, levels, moves: int):
@@ -122,14 +124,15 @@ def report(game_id, thinks, tasks, windows):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(GAMES), metavar="GAME",
-                        help=f"any of {', '.join(GAMES)} (default: all)")
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help=f"any of {', '.join(GAMES)} (default: every game that has both levels)")
     parser.add_argument("--moves", type=int, default=40, help="computer moves per game")
     parser.add_argument("--levels", nargs=2, default=["hard", "medium"])
     args = parser.parse_args()
     for game_id in args.games:
         if game_id not in GAMES:
             parser.error(f"unknown game {game_id!r}")
+    args.games = args.games or [game.id for game in registry.games() if set(args.levels) <= set(game.levels)]
     server, base = serve(ROOT)
     try:
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:

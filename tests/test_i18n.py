@@ -5,10 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
+import games
+from games import registry
 from i18n import CATALOGS, LANGS, MODULES, pick_lang, prefix, t
 
-PY = Path(__file__).resolve().parents[1] / "py"
+PY = Path(games.__file__).resolve().parents[1]  # the py/ tree under test (tests/conftest.py)
 
 
 def placeholders(text: str) -> set:

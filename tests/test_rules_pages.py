@@ -5,10 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
+import games
+from games import registry
 from i18n import LANGS, t
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(games.__file__).resolve().parents[2]  # the site whose py/ is under test (tests/conftest.py)
 RULES = ROOT / "rules"
 PAGES = [(registry.module_name(game.id), lang) for game in registry.games() for lang in LANGS]
 
@@ -53,7 +54,7 @@ def _page(module, lang):
 
 
 def test_every_game_has_a_page_in_every_language_and_nothing_else():
-    assert sorted(p.name for p in RULES.glob("*.html")) == sorted(f"{m}.{l}.html" for m, l in PAGES)
+    assert sorted(p.name for p in RULES.glob("*.html")) == sorted(f"{m}.{lang}.html" for m, lang in PAGES)
 
 
 @pytest.mark.parametrize("module,lang", PAGES, ids=lambda v: v)

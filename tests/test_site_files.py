@@ -1,5 +1,6 @@
 """The site's static files and the scripts that make them: pins, pyscript.toml and py.zip,
-no outside URL, the manifest and icons, the vendored runtime, sw.js and _site/."""
+no outside URL, the manifest and icons, the games on the home page and in the manifest, the
+vendored runtime, sw.js and _site/."""
 import hashlib
 import importlib.util
 import json
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
+from games import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "scripts"
@@ -37,6 +38,7 @@ def _script(name):
         sys.path.remove(str(SCRIPTS))
 
 
+build_home = _script("build_home")
 build_sw = _script("build_sw")
 snapshot = _script("snapshot")
 dist = _script("dist")
@@ -203,6 +205,54 @@ def test_png_writer_round_trips_pixels():
     length = struct.unpack(">I", data[idat - 4:idat])[0]
     raw = zlib.decompress(data[idat + 4:idat + 4 + length])
     assert raw == b"\0" + bytes([255, 0, 0, 0, 255, 0]) + b"\0" + bytes([0, 0, 255, 1, 2, 3])
+
+
+# --- build_home.py -----------------------------------------------------------------------------
+
+def test_the_home_page_and_the_manifest_are_what_build_home_makes_from_the_registry():
+    stale = build_home.stale()
+    assert not stale, (f"{', '.join(stale)}: not what scripts/build_home.py makes from the "
+                       "registry and the games' words; run `python3 scripts/build_home.py`")
+
+
+def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
+    page = ("<head>\n  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
+            "  <!-- begin styles: made by build_home -->\n  <link href=\"old.css\">\n  <!-- end styles -->\n"
+            "</head>\n<ul>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</ul>\n")
+    listed = [{"id": "a-b", "module": "a_b", "name": "A & B", "tagline": "<b>Vite</b> !"},
+              {"id": "c", "module": "c", "name": "C", "tagline": "« Oui » l’été"}]
+    assert build_home.render_index(page, listed) == (
+        "<head>\n  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
+        "  <!-- begin styles: made by build_home -->\n"
+        "  <link rel=\"stylesheet\" href=\"css/a_b.css\">\n  <link rel=\"stylesheet\" href=\"css/c.css\">\n"
+        "  <!-- end styles -->\n</head>\n<ul>\n    <!-- begin tiles -->\n"
+        "    <li class=\"game-tile\"><h2>A &amp; B</h2><p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p></li>\n"
+        "    <li class=\"game-tile\"><h2>C</h2><p class=\"tagline\">« Oui » l’été</p></li>\n"
+        "    <!-- end tiles -->\n</ul>\n")
+    with pytest.raises(SystemExit, match="begin tiles"):
+        build_home.render_index(page.replace("<!-- end tiles -->", ""), listed)
+    manifest = json.loads(build_home.render_manifest(
+        json.dumps({"name": "Tapis", "description": "old", "shortcuts": [], "lang": "fr"}), listed))
+    assert manifest == {"name": "Tapis", "description": "Jeux de cartes à jouer hors ligne : A & B, C.",
+                        "shortcuts": [{"name": "A & B", "url": "./?game=a-b", "icons": build_home.SHORTCUT_ICONS},
+                                      {"name": "C", "url": "./?game=c", "icons": build_home.SHORTCUT_ICONS}],
+                        "lang": "fr"}
+    current = (ROOT / "manifest.webmanifest").read_text()
+    assert build_home.dump_manifest(json.loads(current)) == current  # the file's own layout
+
+
+def test_build_home_check_fails_on_a_stale_page_and_a_run_mends_it(tmp_path):
+    (tmp_path / "py").symlink_to(ROOT / "py")
+    (tmp_path / "manifest.webmanifest").write_text((ROOT / "manifest.webmanifest").read_text())
+    page = (ROOT / "index.html").read_text()
+    (tmp_path / "index.html").write_text(re.sub(r'\n *<li class="game-tile">.*', "", page))  # the tiles gone
+    script = [sys.executable, str(SCRIPTS / "build_home.py")]
+    check = subprocess.run([*script, "--check", str(tmp_path)], capture_output=True, text=True)
+    assert check.returncode == 1
+    assert "index.html" in check.stderr and "run `python3 scripts/build_home.py`" in check.stderr
+    subprocess.run([*script, str(tmp_path)], check=True, capture_output=True)
+    assert (tmp_path / "index.html").read_text() == page
+    assert subprocess.run([*script, "--check", str(tmp_path)]).returncode == 0
 
 
 # --- vendor.py ---------------------------------------------------------------------------------

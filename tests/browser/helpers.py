@@ -80,6 +80,18 @@ def reload(page):
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
 
 
+def resume(page, base_url: str, open_app, save, prefs=None, *states) -> str | None:
+    """Open the page on a stored match (``save``: a dict, or the text a page stored) with these
+    preferences (fast computers, English by default) and press Continue; with ``states``, wait
+    for one of them and return it."""
+    raw = save if isinstance(save, str) else json.dumps(save)
+    put_storage(page, base_url, {"tapis.save": raw,
+                                 "tapis.prefs": json.dumps(prefs or {"speed": "fast", "lang": "en"})})
+    open_app(page, base_url)
+    press(page, "continue")
+    return wait_state(page, *states) if states else None
+
+
 def press(page, action: str):
     """Press the button with this data-action (dialogs, home, new game)."""
     mark_screen(page)

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
-from helpers import (HAND, en, put_storage, read_board, start_punto, tap_card, use_prefs, violations,
-                     wait_state, watched_board)
+from games import registry
+from helpers import (
+    HAND, en, read_board, resume, start_punto, tap_card, use_prefs, violations, wait_state, watched_board,
+)
 from ui.tables import has_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,17 +47,9 @@ def test_punto_mid_game_with_a_card_held_and_the_match_end(page, base_url, open_
     assert violations(page) == []
 
 
-def _resume(page, base_url, open_app, name: str):
-    put_storage(page, base_url, {"tapis.save": (V1 / f"{name}.json").read_text(),
-                                 "tapis.prefs": json.dumps({"speed": "fast", "lang": "en"})})
-    open_app(page, base_url)
-    page.click('[data-action="continue"]')
-
-
 @pytest.mark.parametrize("name", ["punto-teams-unseen-round-end", "zp-3p-unseen-round-end"])
 def test_round_ends_and_their_folded_table(page, base_url, open_app, name):
-    _resume(page, base_url, open_app, name)
-    assert wait_state(page, "round-end") == "round-end"
+    assert resume(page, base_url, open_app, (V1 / f"{name}.json").read_text(), None, "round-end") == "round-end"
     assert violations(page) == []
     page.keyboard.press("Escape")  # folds the result away: the table it announces is there
     assert page.locator("#overlay").is_hidden() and page.locator("#unfold").is_visible()
@@ -66,8 +59,7 @@ def test_round_ends_and_their_folded_table(page, base_url, open_app, name):
 
 
 def test_zero_pointe_mid_game(page, base_url, open_app):
-    _resume(page, base_url, open_app, "zp-4p-late")
-    assert wait_state(page, "human") == "human"
+    assert resume(page, base_url, open_app, (V1 / "zp-4p-late.json").read_text(), None, "human") == "human"
     assert violations(page) == []
     page.click('[data-pile="discard"]')  # held: the legal slots light up
     assert page.locator("[data-legal]").count() > 0

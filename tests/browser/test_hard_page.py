@@ -5,10 +5,12 @@ import json
 
 import pytest
 
-from engine.match import Match
+from ai import think
+from games import registry
 from helpers import en, put_storage, storage, tap_card, use_prefs, wait_state
+from match import Match
 
-GAMES = ("punto", "zero-pointe", "punttu", "neuf-vies")
+GAMES = [game.id for game in registry.games() if "hard" in game.levels]
 
 
 @pytest.fixture
@@ -21,7 +23,7 @@ def _hard_to_move(game_id: str, seed: str) -> Match:
     """A 2-player match, seat 0 hard and seat 1 human, played on (the human taking its first
     legal move) until the hard seat is to move."""
     seats = [{"kind": "hard", "name": "Hard"}, {"kind": "human", "name": "You"}]
-    match = Match.new(game_id, {"players": 2}, seed, seats)
+    match = Match.new(game_id, {"players": 2}, seed, seats, think=think)
     while match.step().kind != "computer":
         match.play(match.legal_moves()[0])
     return match
@@ -44,7 +46,7 @@ def test_the_new_game_screen_offers_hard(page, base_url, open_app, game_id):
 def test_the_page_plays_the_move_cpythons_search_picks(page, base_url, open_app, game_id):
     match = _hard_to_move(game_id, "same")
     saved = match.dump()
-    expected = Match.load(json.loads(json.dumps(saved))).computer_move()
+    expected = Match.load(json.loads(json.dumps(saved)), think=think).computer_move()
     put_storage(page, base_url, {"tapis.save": json.dumps(saved)})
     open_app(page, base_url)
     page.click('[data-action="continue"]')
@@ -57,7 +59,7 @@ def test_the_page_paints_while_a_hard_computer_thinks(page, base_url, open_app):
     """Frames keep coming during the search: it runs in slices, not in one long task."""
     seats = [{"kind": "human", "name": "You"}, {"kind": "hard", "name": "Hard"}]
     put_storage(page, base_url, {"tapis.save": json.dumps(
-        Match.new("punto", {}, "slices", seats).dump())})
+        Match.new("punto", {}, "slices", seats, think=think).dump())})
     open_app(page, base_url)
     page.click('[data-action="continue"]')
     wait_state(page, "human")

@@ -3,20 +3,18 @@ import re
 
 import pytest
 
-from engine import registry
-
+from games import registry
 from helpers import (
     en, notice, press, put_storage, read_board, reload, start_from_form, storage, table_facts,
     tap_card, use_prefs, wait_state,
 )
 from i18n import prefix, t
 
-GAMES = ("punto", "zero_pointe", "punttu", "neuf_vies")
 CONTINUE = '[data-action="continue"]'
 
 
 def _names(lang="en"):
-    return [t(lang, f"{game}.name") for game in GAMES]
+    return [t(lang, f"{prefix(game.id)}.name") for game in registry.games()]
 
 
 def _tile_names(page):
@@ -45,7 +43,7 @@ def english(new_context):
     return context.new_page()
 
 
-def test_home_lists_the_four_games_in_its_static_markup(base_url, new_context):
+def test_home_lists_every_game_in_its_static_markup(base_url, new_context):
     bare = new_context(java_script_enabled=False).new_page()
     raw = bare.request.get(base_url).text()
     tiles = re.findall(r'<li class="game-tile"><h2>(.*?)</h2><p class="tagline">(.*?)</p></li>',
@@ -54,7 +52,7 @@ def test_home_lists_the_four_games_in_its_static_markup(base_url, new_context):
     assert [name for name, _ in tiles] == _names()
     assert [line for _, line in tiles] == [t("fr", f"{prefix(g.id)}.tagline")
                                            for g in registry.games()]
-    # Before (here: without) any script, the four games are on screen.
+    # Before (here: without) any script, every game is on screen.
     bare.goto(base_url)
     assert _tile_names(bare) == _names()
     assert all(tile.is_visible() for tile in bare.locator(".game-tile").all())

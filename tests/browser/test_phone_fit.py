@@ -1,13 +1,13 @@
 """On a 360 × 640 phone, portrait, on a human's turn, the card to play, every legal target and the
 prompt are on screen without scrolling (measured from the top of the page)."""
-import json
 import random
 
 import pytest
 
-from engine.match import Match
+from ai import think
 from games.punto.board import bounds
-from helpers import HAND, put_storage, wait_state
+from helpers import HAND, resume, wait_state
+from match import Match
 
 PHONE = {"width": 360, "height": 640}
 MEASURE = """(selectors) => Object.fromEntries(Object.entries(selectors).map(([name, sel]) =>
@@ -34,19 +34,11 @@ def phone(new_context):
     return context.new_page()
 
 
-def _resume(page, base_url, open_app, save: dict):
-    put_storage(page, base_url, {"tapis.save": json.dumps(save),
-                                 "tapis.prefs": json.dumps({"speed": "fast", "lang": "en"})})
-    open_app(page, base_url)
-    page.click('[data-action="continue"]')
-    assert wait_state(page, "human") == "human"
-
-
 def _punto_late_in_a_round() -> dict:
     """Four players, the board six by six, the human (seat 0) to play: legal random play."""
     seats = [{"kind": "human" if i == 0 else "easy", "name": f"Player {i + 1}"} for i in range(4)]
     for attempt in range(50):
-        match = Match.new("punto", {"players": 4}, f"late{attempt}", seats)
+        match = Match.new("punto", {"players": 4}, f"late{attempt}", seats, think=think)
         rng = random.Random(attempt)
         while match.rounds_done == 0:
             box = bounds({(c["x"], c["y"]): c["cards"] for c in match.view(0)["board"]})
@@ -57,7 +49,7 @@ def _punto_late_in_a_round() -> dict:
 
 
 def test_punto_four_players_late_in_a_round(phone, base_url, open_app):
-    _resume(phone, base_url, open_app, _punto_late_in_a_round())
+    assert resume(phone, base_url, open_app, _punto_late_in_a_round(), None, "human") == "human"
     phone.locator(HAND).tap()
     assert phone.locator("[data-legal]").count() > 0
     assert on_screen(phone, card=HAND, lit="[data-legal]", prompt="#status") == {
@@ -66,8 +58,8 @@ def test_punto_four_players_late_in_a_round(phone, base_url, open_app):
 
 def test_zero_pointe_eight_players(phone, base_url, open_app):
     seats = [{"kind": "human" if i == 0 else "easy", "name": f"Player {i + 1}"} for i in range(8)]
-    match = Match.new("zero-pointe", {"players": 8}, "phone8", seats)
-    _resume(phone, base_url, open_app, match.dump())
+    match = Match.new("zero-pointe", {"players": 8}, "phone8", seats, think=think)
+    assert resume(phone, base_url, open_app, match.dump(), None, "human") == "human"
     assert on_screen(phone, mine='[data-grid="0"] [data-slot]', piles="[data-pile]",
                      prompt="#status") == {"mine": [], "piles": [], "prompt": []}
     phone.locator('[data-grid="0"] [data-slot="0,0"]').tap()  # turning a card changes nothing

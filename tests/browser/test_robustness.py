@@ -5,11 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import registry
-
-from helpers import (HAND, cell_selector, en, hand_card, lit_cells, notice,
-                     put_storage, read_board, reload, start_from_form, start_punto, still, storage,
-                     tap_card, use_prefs, wait_state, watched_board)
+from ai import think
+from games import registry
+from helpers import (
+    HAND, cell_selector, en, hand_card, lit_cells, notice, put_storage, read_board, reload,
+    start_from_form, start_punto, still, storage, tap_card, use_prefs, wait_state, watched_board,
+)
 
 V1 = Path(__file__).resolve().parents[1] / "data" / "saves_v1"
 LONG = "Maximiliennepersévérante"  # 24 letters, no break point
@@ -47,9 +48,10 @@ def test_escape_during_a_drag_cancels_it(english, base_url, open_app):
     target = page.locator(cell_selector("0,0")).bounding_box()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=3)
     page.mouse.up()
-    # Time for a wrongly placed card to land, and past the 400 ms after a drag in which the page
-    # takes a click for the end of that drag, not a tap (ui/drag.py).
-    page.wait_for_timeout(450)
+    # The release is handled (a card wrongly placed would be on the board and in the save by now)
+    # and the card is back at rest: its snap back (ui/drag.py, 250 ms from the Escape) is over.
+    page.wait_for_selector(f"{HAND}:not(.snap):not(.held):not(.dragging)")
+    still(page)
     assert read_board(page) == {}
     assert page.get_attribute("html", "data-state") == "human"
     assert json.loads(storage(page)["tapis.save"])["moves"] == []
@@ -189,10 +191,10 @@ def test_a_reload_after_starting_from_a_game_link_returns_to_the_table(english, 
 def test_names_that_look_like_markup_stay_text(english, base_url, open_app):
     """The table is built as HTML in Python: every name must come out as the very text typed,
     on the first drawing and on the redraws after moves (which only patch what changed)."""
-    from engine.match import Match
+    from match import Match
     names = ["<img src=x onerror=p=1>", "Bo \"<b>\u00a0'é &amp; <i"]
     seats = [{"kind": "human", "name": names[0]}, {"kind": "medium", "name": names[1]}]
-    match = Match.new("punto", {"players": 2}, "markup", seats)
+    match = Match.new("punto", {"players": 2}, "markup", seats, think=think)
     page = english
     put_storage(page, base_url, {"tapis.save": json.dumps(match.dump())})
     open_app(page, base_url)

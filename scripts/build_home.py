@@ -1,0 +1,125 @@
+"""Write what the site says about its games before Python starts, from the registry and the
+games' words: the home tiles and the games' style sheets in index.html, the shortcuts and the
+description in manifest.webmanifest. A new game needs no edit in either file.
+
+    python3 scripts/build_home.py [--check] [ROOT]
+
+index.html's first screen is static, so the games and their taglines (in French, the page's
+language until Python picks the player's) show at once; the generated parts sit between marker
+comments (``<!-- begin tiles ... -->`` ... ``<!-- end tiles -->``). Both files stay committed
+(they are the site as served); `make site` runs this script, and tests/test_site_files.py checks
+that the committed files are what it makes. ``--check`` writes nothing and fails when a file is
+not what it would write (CI: a game added or renamed without running the script).
+Imports the registry and the catalogues from ROOT/py (every game's modules, in CPython).
+"""
+import html
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LANG = "fr"  # <html lang="fr"> and the manifest's "lang": the words the static files show
+DESCRIPTION = "Jeux de cartes à jouer hors ligne : {names}."
+SHORTCUT_ICONS = [{"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"}]
+GENERATED = ("index.html", "manifest.webmanifest")
+
+
+def games(root: Path = ROOT) -> list:
+    """Each game in catalogue order: its id, its modules' name, its name and its tagline."""
+    py = str(root / "py")
+    if py not in sys.path:
+        sys.path.insert(0, py)
+    from games import registry
+    from i18n import t
+    found = []
+    for game in registry.games():
+        module = registry.module_name(game.id)
+        found.append({"id": game.id, "module": module, "name": t(LANG, f"{module}.name"),
+                      "tagline": t(LANG, f"{module}.tagline")})
+    return found
+
+
+def _between(text: str, name: str, lines: list, where: str) -> str:
+    """``text`` with the lines between its ``begin name`` and ``end name`` comments replaced by
+    ``lines``, indented as the begin comment is."""
+    pattern = re.compile(rf"^([ \t]*)(<!-- begin {name}\b[^\n]*-->)\n.*?^\1<!-- end {name} -->$",
+                         re.S | re.M)
+    found = pattern.search(text)
+    if found is None:
+        raise SystemExit(f"build_home: {where} has no <!-- begin {name} ... --> and "
+                         f"<!-- end {name} --> comments on lines of their own")
+    indent = found[1]
+    block = "\n".join([indent + found[2], *(indent + line for line in lines),
+                       f"{indent}<!-- end {name} -->"])
+    return text[:found.start()] + block + text[found.end():]
+
+
+def render_index(text: str, listed: list) -> str:
+    """index.html with a style sheet link and a home tile for each game."""
+    def words(value: str) -> str:
+        return html.escape(value, quote=False)
+
+    sheets = [f'<link rel="stylesheet" href="css/{g["module"]}.css">' for g in listed]
+    tiles = [f'<li class="game-tile"><h2>{words(g["name"])}</h2>'
+             f'<p class="tagline">{words(g["tagline"])}</p></li>' for g in listed]
+    return _between(_between(text, "styles", sheets, "index.html"), "tiles", tiles, "index.html")
+
+
+def render_manifest(text: str, listed: list) -> str:
+    """manifest.webmanifest with a shortcut to each game's new-game screen, and the games named
+    in its description; everything else kept, in the file's layout."""
+    manifest = json.loads(text)
+    manifest["description"] = DESCRIPTION.format(names=", ".join(g["name"] for g in listed))
+    manifest["shortcuts"] = [{"name": g["name"], "url": f"./?game={g['id']}", "icons": SHORTCUT_ICONS}
+                             for g in listed]
+    return dump_manifest(manifest)
+
+
+def dump_manifest(manifest: dict) -> str:
+    """One key a line; a list one item a line."""
+    def value(item) -> str:
+        if isinstance(item, list) and item:
+            return "[\n" + ",\n".join(f"    {value(x)}" for x in item) + "\n  ]"
+        return json.dumps(item, ensure_ascii=False)
+
+    return "{\n" + ",\n".join(f"  {json.dumps(key)}: {value(item)}"
+                              for key, item in manifest.items()) + "\n}\n"
+
+
+def render(root: Path = ROOT) -> dict:
+    """What each generated file should hold, by its path relative to ``root``."""
+    listed = games(root)
+    index = (root / "index.html").read_text(encoding="utf-8")
+    manifest = (root / "manifest.webmanifest").read_text(encoding="utf-8")
+    return {"index.html": render_index(index, listed),
+            "manifest.webmanifest": render_manifest(manifest, listed)}
+
+
+def stale(root: Path = ROOT) -> list:
+    """The generated files that are not what the registry makes now."""
+    return [rel for rel, text in render(root).items()
+            if (root / rel).read_text(encoding="utf-8") != text]
+
+
+def main(argv: list) -> int:
+    check = "--check" in argv
+    args = [arg for arg in argv if arg != "--check"]
+    root = Path(args[0]).resolve() if args else ROOT
+    if check:
+        behind = stale(root)
+        if behind:
+            print(f"build_home: {', '.join(behind)} not made from the registry as it is now: "
+                  "run `python3 scripts/build_home.py` and commit the result", file=sys.stderr)
+            return 1
+        return 0
+    for rel, text in render(root).items():
+        path = root / rel
+        if path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"build_home: wrote {rel}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
