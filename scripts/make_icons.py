@@ -105,7 +105,7 @@ def png(pixels):
 
 def svg():
     def hexcolour(rgb):
-        return "#%02x%02x%02x" % rgb
+        return "#{:02x}{:02x}{:02x}".format(*rgb)
 
     def path(poly):
         return "M" + " ".join(f"{x * 512:.1f},{y * 512:.1f}" for x, y in poly) + "Z"

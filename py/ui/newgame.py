@@ -1,6 +1,6 @@
 """The new-game screen, built from the game's declared options: nothing here knows a rule."""
-from engine.match import NAME_MAX, seat_kinds
 from i18n import prefix
+from match import NAME_MAX, seat_kinds
 from ui.dom import clear, mount
 from ui.html import el
 

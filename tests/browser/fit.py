@@ -56,13 +56,15 @@ MEASURE = r"""({touch, target, W, H}) => {
             out.push(`dialog shows too little of its body: ${body.clientHeight} of ${body.scrollHeight} px`);
         for (const b of dialog.querySelectorAll(".buttons .btn")) {
             const r = box(b);
-            if (outside(r) || r.bottom > d.bottom + 1 || r.top < d.top - 1) out.push(`dialog button out of view: ${name(b)}`);
+            if (outside(r) || r.bottom > d.bottom + 1 || r.top < d.top - 1)
+                out.push(`dialog button out of view: ${name(b)}`);
         }
     }
 
     const modal = document.querySelector("#overlay[open]");
     if (touch) {
-        const controls = "button, a[href], select, input:not([type=hidden]), summary, [data-action], [data-drag], [data-legal], [tabindex='0']";
+        const controls = "button, a[href], select, input:not([type=hidden]), summary, "
+            + "[data-action], [data-drag], [data-legal], [tabindex='0']";
         for (const n of document.querySelectorAll(controls)) {
             if (!shown(n) || (modal && !modal.contains(n))) continue;  // under a modal dialog: out of reach
             const hit = n.matches("input[type=checkbox], input[type=radio]") && n.closest("label") || n;

@@ -7,8 +7,9 @@ positions come from legal random play from a fixed seed, so each screen is the s
 import json
 import random
 
-from engine import registry
-from engine.match import Match
+from ai import think
+from games import registry
+from match import Match
 from ui.tables import has_table
 
 PREFS = {"speed": "fast", "lang": "en"}
@@ -32,7 +33,7 @@ def _played(game_id: str, players: int, until, seed: str, options=None) -> Match
     """A match played at random from ``seed`` until ``until(match)`` holds."""
     for attempt in range(200):
         match = Match.new(game_id, {"players": players, **(options or {})}, f"{seed}{attempt}",
-                          _seats(players))
+                          _seats(players), think=think)
         rng = random.Random(f"{seed}{attempt}")
         for _ in range(5000):
             if until(match):

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from engine.match import Match
+from ai import think
 from helpers import put_storage, wait_state
+from match import Match
 
 SIZES = {"phone": {"width": 360, "height": 640}, "tall-phone": {"width": 390, "height": 844},
          "landscape-phone": {"width": 844, "height": 390},
@@ -39,7 +40,7 @@ def _played_until(match: Match, done, rng) -> Match:
 def _round_won_by_a_line() -> dict:
     """A two-player match whose first round has just been won by a line, not yet seen."""
     for attempt in range(100):
-        match = _played_until(Match.new("punto", {"players": 2}, f"line{attempt}", SEATS),
+        match = _played_until(Match.new("punto", {"players": 2}, f"line{attempt}", SEATS, think=think),
                               lambda m: m.rounds_done == 1, random.Random(attempt))
         if match.view(0)["last_round"]["result"] == "line":
             return match.dump()
@@ -78,7 +79,7 @@ def test_the_winning_line_stays_in_sight_with_the_result_open_and_folded(new_con
 
 def test_the_match_end_keeps_the_last_board_and_celebrates(new_context, base_url, open_app):
     page = new_context(locale="en-US", viewport=SIZES["tall-phone"]).new_page()
-    match = _played_until(Match.new("punto", {"players": 2}, "last-board", SEATS),
+    match = _played_until(Match.new("punto", {"players": 2}, "last-board", SEATS, think=think),
                           lambda m: m.over, random.Random(1))
     board = match.view(0)["last_round"]["board"]
     save = match.dump()

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import en, start_punto, storage, table_facts, tap_card, use_prefs, wait_state, \
-    watched_board
+from helpers import en, start_punto, storage, table_facts, tap_card, use_prefs, wait_state, watched_board
 
 ROOT = Path(__file__).resolve().parents[2]
 GET = re.compile(r'"GET /([^ ?]*)[^ ]* HTTP/1\.[01]" (\d{3}) ')

@@ -9,8 +9,9 @@ The moves are medium's, found on a copy of the match in CPython (the page plays 
 seeded deal), so the round ends in a line well before the decks run out."""
 import json
 
-from engine.match import Match
+from ai import think
 from helpers import put_storage, wait_state
+from match import Match
 
 PHONE = {"width": 360, "height": 640}
 SEED = "touch"
@@ -62,8 +63,8 @@ def _moves(page) -> int:
 def test_a_whole_round_by_touch_with_taps_right_after_drags(new_context, base_url, open_app):
     page = new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]
-    match = Match.new("punto", {"players": 2}, SEED, seats)
-    mirror = Match.new("punto", {"players": 2}, SEED, [dict(s, kind="medium") for s in seats])
+    match = Match.new("punto", {"players": 2}, SEED, seats, think=think)
+    mirror = Match.new("punto", {"players": 2}, SEED, [dict(s, kind="medium") for s in seats], think=think)
     put_storage(page, base_url, {"tapis.save": json.dumps(match.dump()),
                                  "tapis.prefs": json.dumps({"speed": "fast", "lang": "en"})})
     open_app(page, base_url)

@@ -5,24 +5,25 @@ import random
 from dataclasses import replace
 
 import pytest
-
-import ai
-from ai import punttu as punttu_medium
-from ai import zero_pointe as zero_pointe_medium
-from ai import search
-from ai.hard import neuf_vies as neuf_vies_guide
-from ai.hard import punto as punto_guide
-from ai.hard import punttu as punttu_guide
-from engine import registry
-from engine.match import Match
-from games.punto import rounds
-from games.punttu.cards import VALUES
 from test_neuf_vies_positions import table as neuf_vies_table
 from test_punto_ai import opponent_can_win
 from test_punto_positions import play as punto_play
 from test_punto_positions import position
-from test_punttu import arranged, play as punttu_play
+from test_punttu import arranged
+from test_punttu import play as punttu_play
 from test_zero_pointe_positions import table as zero_pointe_table
+
+import ai
+from ai import punttu as punttu_medium
+from ai import search, think
+from ai import zero_pointe as zero_pointe_medium
+from ai.hard import neuf_vies as neuf_vies_guide
+from ai.hard import punto as punto_guide
+from ai.hard import punttu as punttu_guide
+from games import registry
+from games.punto import rounds
+from games.punttu.cards import VALUES
+from match import Match
 
 FEW = 40  # iterations per decision in these tests
 
@@ -136,7 +137,7 @@ def test_a_settled_decision_ends_early_as_a_shorter_search_would():
 
 def test_a_match_thinks_like_it_moves():
     match = Match.new("punttu", {}, "think", [{"kind": "hard", "name": "A"},
-                                              {"kind": "medium", "name": "B"}])
+                                              {"kind": "medium", "name": "B"}], think=think)
     while match.step().kind != "computer" or match.to_move != 0:
         match.play(match.computer_move())
     sliced = [out for out in match.computer_think() if out is not None]

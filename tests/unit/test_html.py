@@ -16,7 +16,8 @@ def test_text_and_attributes_are_escaped():
 def test_attributes_in_order_flags_as_the_page_writes_them():
     node = el("button", "btn", "Go", type="button", data_action="move", disabled=True, hidden=False,
               tabindex=None, aria_label="Go on")
-    assert node.html == '<button class="btn" type="button" data-action="move" disabled="" aria-label="Go on">Go</button>'
+    assert node.html == ('<button class="btn" type="button" data-action="move" disabled=""'
+                         ' aria-label="Go on">Go</button>')
 
 
 def test_children_follow_the_text_and_void_elements_have_no_end_tag():

@@ -3,16 +3,17 @@ BadSave (which the page keeps aside with a translated notice), or loads as a mat
 play on; never another error. Damage that leaves nothing to read (cuts, deep nesting, huge or
 illegal move lists) is always refused; markup in names is kept as text. A changed value that the
 rules accept (another seed, a seat's level) is a different but sound match: a save carries no
-redundancy to tell. The page's load path is exactly ``Match.load(parse(raw))``."""
+redundancy to tell. The page's load path is exactly ``Match.load(parse(raw), think=think)``."""
 import json
 import random
 from pathlib import Path
 
 import pytest
 
+from ai import think
 from engine.errors import BadSave
-from engine.match import Match
 from engine.save import parse
+from match import Match
 
 V1 = sorted((Path(__file__).resolve().parents[1] / "data" / "saves_v1").glob("*.json"))
 MARKUP = '<img src=x onerror="alert(1)">&amp;'
@@ -23,7 +24,7 @@ def real_saves() -> dict:
     for game_id, options, kinds in (("punto", {"players": 3}, ["human", "medium", "easy"]),
                                     ("zero-pointe", {"players": 4}, ["human", "easy"] * 2)):
         match = Match.new(game_id, options, "corpus", [{"kind": k, "name": f"N{i}"}
-                                                       for i, k in enumerate(kinds)])
+                                                       for i, k in enumerate(kinds)], think=think)
         for _ in range(30):
             match.play(match.legal_moves()[0] if match.is_human(match.to_move)
                        else match.computer_move())
@@ -96,19 +97,19 @@ def test_the_corpus_is_large_and_covers_both_games():
 @pytest.mark.parametrize("name,raw,must_load", CORPUS, ids=[c[0][:80] for c in CORPUS])
 def test_a_damaged_save_loads_intact_or_is_refused_with_a_reason(name, raw, must_load):
     try:
-        match = Match.load(parse(raw))
+        match = Match.load(parse(raw), think=think)
     except BadSave as err:
         assert must_load is not True, f"refused: {err}"
         assert str(err)
         return
     assert must_load is not False, "a save with nothing sound left was loaded"
-    assert Match.load(json.loads(json.dumps(match.dump()))).dump() == match.dump()
+    assert Match.load(json.loads(json.dumps(match.dump())), think=think).dump() == match.dump()
     step = match.step()
     assert step.kind in ("round_end", "over") or match.legal_moves()
     for seat in range(len(match.seats)):
         json.dumps(match.view(seat))
     if must_load:
-        original = Match.load(parse(SAVES[_source(name)]))
+        original = Match.load(parse(SAVES[_source(name)]), think=think)
         assert match.game.to_json(match.state) == original.game.to_json(original.state)
         assert [s["name"] for s in match.seats] == [MARKUP[:24]] * len(match.seats)
 
