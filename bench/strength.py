@@ -1,6 +1,6 @@
 """Computer players' strength and speed: seeded matches between two levels.
 
-Through the shared arena (engine.arena), seats alternating (rotating with more players).
+Through the shared arena (arena), seats alternating (rotating with more players).
 
     python bench/strength.py GAME [--levels hard medium] [--games N] [--players P] [--seed TEXT]
                             [--every K]
@@ -21,7 +21,9 @@ from dataclasses import replace
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
-from engine import arena, registry  # noqa: E402
+from games import registry  # noqa: E402
+
+import arena
 
 
 class Counted:
