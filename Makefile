@@ -24,7 +24,7 @@ play: site
 	$(PYTHON) -m http.server 8000 --bind 127.0.0.1
 
 test: site
-	$(VENV)/bin/python -m pytest -n 2 tests
+	$(VENV)/bin/python -m pytest -n 2 --dist worksteal tests
 
 # Start-up time against a bare PyScript page (prints a table; RUNS=N loads per page).
 RUNS ?= 7

@@ -5,6 +5,7 @@ It knows what views are made of: TypedDicts (every required key, no undeclared o
 such as ``ViewHeader[Round]`` with their parameters), lists, dicts, tuples, unions, literals,
 None and the plain JSON types (an int is not a bool; a float may be an int).
 """
+import functools
 import types
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints, is_typeddict
 
@@ -23,8 +24,9 @@ def _check(value, hint, where: str, bound: dict) -> list[str]:
         return [] if value is None else [f"{where}: {value!r} is not None"]
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
-        found = [_check(value, option, where, bound) for option in get_args(hint)]
-        return [] if any(not f for f in found) else [f"{where}: {value!r} is none of {hint}"]
+        if any(not _check(value, option, where, bound) for option in get_args(hint)):
+            return []
+        return [f"{where}: {value!r} is none of {hint}"]
     if origin is Literal:
         return [] if value in get_args(hint) else [f"{where}: {value!r} is not one of {get_args(hint)}"]
     if is_typeddict(origin or hint):
@@ -60,10 +62,10 @@ def _typeddict(value, hint, where: str, bound: dict) -> list[str]:
     bound = dict(bound)
     if cls is not hint:  # a parameterised generic TypedDict: Header[Record]
         bound.update(zip(cls.__parameters__, (_resolve(a, bound) for a in get_args(hint))))
-    _bind_bases(cls, bound)
+    bound.update(_base_parameters(cls))
     if not isinstance(value, dict):
         return [f"{where}: {type(value).__name__} is not a {cls.__name__}"]
-    fields = get_type_hints(cls)
+    fields = _fields(cls)
     out = [f"{where}: no {key!r}" for key in sorted(cls.__required_keys__ - set(value))]
     out += [f"{where}: {key!r} is not declared by {cls.__name__}" for key in sorted(set(value) - set(fields))]
     for key, field in fields.items():
@@ -72,13 +74,21 @@ def _typeddict(value, hint, where: str, bound: dict) -> list[str]:
     return out
 
 
-def _bind_bases(cls, bound: dict):
+@functools.cache
+def _fields(cls) -> dict:
+    return get_type_hints(cls)  # slow, and asked for every record of every view
+
+
+@functools.cache
+def _base_parameters(cls) -> dict:
     """The type parameters a TypedDict gave its generic bases (``class V(Header[Round])``)."""
+    bound: dict = {}
     for base in getattr(cls, "__orig_bases__", ()):
         origin = get_origin(base)
         if origin is not None and is_typeddict(origin):
             bound.update(zip(origin.__parameters__, (_resolve(a, bound) for a in get_args(base))))
-            _bind_bases(origin, bound)
+            bound.update(_base_parameters(origin))
+    return bound
 
 
 def _resolve(arg, bound: dict):

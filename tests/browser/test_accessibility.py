@@ -1,6 +1,7 @@
-"""axe-core (a dev dependency from npm, never shipped) finds nothing on any screen, at desktop
-and phone size: home, every new-game screen, both tables mid-game, with a card held, a round end
-and the match end. Also: focus after a move, dialogs' Escape, reduced motion."""
+"""axe-core (a dev dependency from npm, never shipped) finds nothing on any screen at desktop
+size: home, every new-game screen, the tables mid-game, with a card held, a round end and the
+match end (the fit sweep, tests/browser/test_fit_sweep.py, runs axe on every screen at a phone
+size by touch). Also: focus after a move, dialogs' Escape, reduced motion."""
 import json
 from pathlib import Path
 
@@ -17,9 +18,9 @@ V1 = ROOT / "tests" / "data" / "saves_v1"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 640}}
 
 
-@pytest.fixture(params=list(SIZES), ids=list(SIZES))
-def page(request, new_context):
-    context = new_context(locale="en-US", viewport=SIZES[request.param])
+@pytest.fixture
+def page(new_context):
+    context = new_context(locale="en-US", viewport=SIZES["desktop"])
     use_prefs(context, speed="fast")
     return context.new_page()
 

@@ -10,7 +10,7 @@ This module imports nothing of the game: the page may import it, and nothing els
 import re
 from typing import Literal, NamedTuple, TypedDict
 
-from engine.errors import illegal
+from engine.errors import IllegalMove
 from engine.view import ViewHeader
 
 Colour = Literal["r", "b", "g", "y"]  # red, blue, green, yellow
@@ -112,7 +112,7 @@ def parse_move(text: object) -> Cell:
     """The cell of a move; IllegalMove "punto.err.bad_move" on anything else."""
     found = _MOVE.fullmatch(text) if isinstance(text, str) else None
     if found is None:
-        raise illegal("punto", "bad_move", move=str(text))
+        raise IllegalMove("punto.err.bad_move", move=str(text))
     return Cell(int(found.group(1)), int(found.group(2)))
 
 
