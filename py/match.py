@@ -42,6 +42,15 @@ class Step:
     seat: int
 
 
+@dataclass(frozen=True)
+class LastMove:
+    """The move played last (its text), by ``seat``, and whether it ended a round: what the
+    page marks on the table until the next move."""
+    move: str
+    seat: int
+    ended_round: bool
+
+
 def seat_kinds(game: Game) -> tuple[str, ...]:
     return ("human",) + tuple(game.levels)
 
@@ -53,7 +62,8 @@ def check_seats(game: Game, seats: Any, count: int) -> list[dict]:
     for seat in seats:
         checks.need(isinstance(seat, dict) and seat.get("kind") in kinds, "bad seat")
         name = seat.get("name")
-        checks.need(isinstance(name, str) and 0 < len(name) <= NAME_MAX, "bad player name")
+        # An empty name is an unnamed seat: the page calls it "You", "Player 2" or "Computer 3".
+        checks.need(isinstance(name, str) and len(name) <= NAME_MAX, "bad player name")
         out.append({"kind": seat["kind"], "name": name})
     return out
 
@@ -141,6 +151,14 @@ class Match:
     @property
     def rounds_done(self) -> int:
         return self.game.rounds_done(self.state)
+
+    def last_move(self) -> LastMove | None:
+        if not self.moves:
+            return None
+        before = self.states[-2]
+        seat = self.game.to_move(before)
+        assert seat is not None  # a move was played from that state
+        return LastMove(self.moves[-1], seat, self.game.rounds_done(before) != self.rounds_done)
 
     def round_no(self) -> int:
         """The round being played (the last one once the match is over)."""
@@ -243,7 +261,7 @@ class Match:
         human moved since, no round ended since, and nothing the seat could not know before its
         move has been shown to it since (checked by replaying the same moves in worlds the seat
         could not tell apart: its view must come out the same in each)."""
-        if not self.is_human(seat) or self.over:
+        if not self.game.undo or not self.is_human(seat) or self.over:
             return None
         for index in range(len(self.moves) - 1, -1, -1):
             mover = self.game.to_move(self.states[index])

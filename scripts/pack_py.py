@@ -71,26 +71,26 @@ def sources(root: Path = ROOT) -> dict:
     return {name: (root / "py" / name).read_bytes() for name in modules(root)}
 
 
-def key(root: Path = ROOT) -> bytes:
+def key(root: Path = ROOT, texts: dict | None = None) -> bytes:
     digest = hashlib.sha256(Path(__file__).read_bytes())
     digest.update(headless.runtime_digest(root))
-    for name, text in sources(root).items():
+    for name, text in (texts or sources(root)).items():
         digest.update(name.encode() + b"\0" + hashlib.sha256(text).digest())
     return digest.hexdigest().encode()
 
 
-def compiled(root: Path = ROOT) -> dict:
+def compiled(root: Path = ROOT, texts: dict | None = None) -> dict:
     """name.pyc -> Pyodide's bytecode of name.py, for every module."""
-    result = headless.run(root, COMPILE, {"__sources__.zip": _archive(sources(root))},
+    result = headless.run(root, COMPILE, {"__sources__.zip": _archive(texts or sources(root))},
                           name="pack_py")
     with zipfile.ZipFile(io.BytesIO(result)) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
-def pack(root: Path = ROOT, bytecode: dict = None, comment: bytes = b"") -> Path:
+def pack(root: Path = ROOT, bytecode: dict = None, comment: bytes = b"", texts: dict | None = None) -> Path:
     """Writes py.zip: the sources, and the bytecode if given (name.pyc -> bytes)."""
     out = root / "py.zip"
-    out.write_bytes(_archive({**sources(root), **(bytecode or {})}, comment))
+    out.write_bytes(_archive({**(texts or sources(root)), **(bytecode or {})}, comment))
     return out
 
 
@@ -104,7 +104,10 @@ def current(root: Path = ROOT) -> bool:
 
 def main(root: Path = ROOT, force: bool = False) -> None:
     if force or not current(root):
-        pack(root, compiled(root), key(root))
+        # The sources read once: an edit made meanwhile waits for the next pack, never gets a
+        # key that says its bytecode is in the archive when it is not.
+        texts = sources(root)
+        pack(root, compiled(root, texts), key(root, texts), texts)
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ class Game(Protocol):
     options: tuple[_options.Option, ...]  # "players" among them
     levels: tuple[str, ...]    # computer levels, weakest first ("easy", "medium", ...)
     catalog_order: int         # where the home page lists it
+    undo: bool                 # whether a player may ever take a move back
 
     def check_options(self, given: dict) -> dict:
         """The complete option dict, or BadOptions naming the faulty key."""
@@ -135,6 +136,7 @@ class GameBase:
     options: tuple[_options.Option, ...] = ()
     levels: tuple[str, ...] = ("easy", "medium")
     catalog_order: int = 0
+    undo: bool = True  # False: a player may never take a move back (the page shows no Undo)
     rules: Rules
     views: Views
     states: States

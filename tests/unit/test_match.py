@@ -211,18 +211,19 @@ def test_no_undo_of_another_humans_move_or_across_a_round_end():
     match.play(next(m for m in match.legal_moves() if m in ("take 0 0", "take 0 1")))
     match.play(next(m for m in match.legal_moves() if m.startswith("take")))
     assert match.undo_point(first) is None  # the other human has moved since
-    punto = Match.new("punto", {"rounds_to_win": 2}, "u", seats("human", "easy"), think=think)
-    while punto.rounds_done == 0:
-        play_on(punto, 1)
-    assert punto.undo_point(0) is None or punto.game.rounds_done(
-        punto.states[len(punto.moves) - punto.undo_point(0)]) == 1
+    deals = Match.new("punttu", {"match": "to_points"}, "u", seats("human", "easy"), think=think)
+    while deals.rounds_done == 0:
+        play_on(deals, 1)
+    point = deals.undo_point(0)
+    assert point is None or deals.game.rounds_done(deals.states[len(deals.moves) - point]) == 1
 
 
-def test_punto_undo_is_refused_once_the_next_card_is_turned():
-    """Placing a card turns the next player's card: the move showed something new."""
-    match = Match.new("punto", {}, "p", seats("human", "human"), think=think)
-    match.play("0,0")
-    assert match.undo_point(0) is None
+def test_punto_declares_no_undo():
+    """Each move draws the mover's next card: Punto never takes a move back (the page hides Undo)."""
+    match = Match.new("punto", {}, "p", seats("human", "easy"), think=think)
+    for _ in range(30):
+        play_on(match, 1)
+        assert match.undo_point(0) is None and match.undo(0) == 0
 
 
 def test_registry_games_all_have_a_controller_path():
@@ -248,3 +249,15 @@ def test_a_round_end_after_a_reload_in_hot_seat_has_a_seat_to_show():
         match.play(match.legal_moves()[0])
     assert match.screen_seat() is None
     assert match.step() == Step("round_end", 0)
+
+
+def test_the_last_move_names_its_player_and_whether_it_ended_a_round():
+    match = Match.new("punttu", {"match": "to_points"}, "last", seats("human", "easy"), think=think)
+    assert match.last_move() is None
+    mover = match.to_move
+    play_on(match, 1)
+    last = match.last_move()
+    assert (last.move, last.seat, last.ended_round) == (match.moves[-1], mover, False)
+    while match.rounds_done == 0:
+        play_on(match, 1)
+    assert match.last_move().ended_round

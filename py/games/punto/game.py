@@ -14,6 +14,9 @@ class Punto(GameBase):
     scoring = HIGH_WINS         # rounds won
     options = opts.OPTIONS
     levels = ("easy", "medium", "hard")
+    # Each move draws the mover's next card: taking it back would let a player redraw (the
+    # last few moves, with the deck out, are the only ones that show nothing new).
+    undo = False
     rules = rules
     views = views
     states = states
