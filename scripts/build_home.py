@@ -4,8 +4,9 @@ description in manifest.webmanifest. A new game needs no edit in either file.
 
     python3 scripts/build_home.py [--check] [ROOT]
 
-index.html's first screen is static, so the games and their taglines (in French, the page's
-language until Python picks the player's) show at once; the generated parts sit between marker
+index.html's first screen is static, so the games and their taglines show at once (written in
+French; a small script there swaps in the player's language from the words this writes beside
+them, before Python starts); the generated parts sit between marker
 comments (``<!-- begin tiles ... -->`` ... ``<!-- end tiles -->``). Both files stay committed
 (they are the site as served); `make site` runs this script, and tests/test_site_files.py checks
 that the committed files are what it makes. ``--check`` writes nothing and fails when a file is
@@ -31,13 +32,23 @@ def games(root: Path = ROOT) -> list:
     if py not in sys.path:
         sys.path.insert(0, py)
     from games import registry
-    from i18n import t
+    from i18n import LANGS, t
     found = []
     for game in registry.games():
         module = registry.module_name(game.id)
-        found.append({"id": game.id, "module": module, "name": t(LANG, f"{module}.name"),
-                      "tagline": t(LANG, f"{module}.tagline")})
+        words = {lang: (t(lang, f"{module}.name"), t(lang, f"{module}.tagline")) for lang in LANGS}
+        found.append({"id": game.id, "module": module, "name": words[LANG][0], "tagline": words[LANG][1],
+                      "words": words})
     return found
+
+
+def first_words(listed: list) -> str:
+    """The first screen's words in every language, as JSON for index.html's script."""
+    from i18n import LANGS, t
+    words = {lang: {"title": t(lang, "app.title"), "loading": t(lang, "loading.label"),
+                    "games": [g["words"][lang] for g in listed]} for lang in LANGS}
+    text = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return f'<script type="application/json" id="first-words">{text}</script>'
 
 
 def _between(text: str, name: str, lines: list, where: str) -> str:
@@ -63,7 +74,8 @@ def render_index(text: str, listed: list) -> str:
     sheets = [f'<link rel="stylesheet" href="css/{g["module"]}.css">' for g in listed]
     tiles = [f'<li class="game-tile"><h2>{words(g["name"])}</h2>'
              f'<p class="tagline">{words(g["tagline"])}</p></li>' for g in listed]
-    return _between(_between(text, "styles", sheets, "index.html"), "tiles", tiles, "index.html")
+    text = _between(_between(text, "styles", sheets, "index.html"), "tiles", tiles, "index.html")
+    return _between(text, "words", [first_words(listed)], "index.html")
 
 
 def render_manifest(text: str, listed: list) -> str:

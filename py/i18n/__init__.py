@@ -56,6 +56,12 @@ def _plural_fallback(lang: str, n: float) -> str:
 PLURAL = {"rule": _plural_fallback}
 
 
+def has(lang: str, key: str) -> bool:
+    """Whether ``key`` has a text in ``lang``, as one form or as plural forms."""
+    catalog = __getattr__("CATALOGS").get(lang, {})
+    return key in catalog or f"{key}.other" in catalog
+
+
 def t(lang: str, key: str, **params: Any) -> str:
     """The text of ``key`` with ``params`` filled; a key with ".one"/".other" forms picks the
     form that suits ``n``."""

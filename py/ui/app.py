@@ -6,7 +6,7 @@ import ai
 from engine.errors import BadOptions, IllegalMove
 from engine.save import parse
 from games import registry
-from i18n import LANGS, PLURAL, pick_lang, prefix, t
+from i18n import LANGS, PLURAL, has, pick_lang, prefix, t
 from match import Match
 from ui import home, overlay, sound, storage, update, url
 from ui.dom import by_id, closest, find, later, listen, morph, mount, set_flag, soon
@@ -14,6 +14,7 @@ from ui.drag import Picker
 from ui.html import el
 from ui.newgame import NewGameForm
 from ui.tables import has_table, table_for
+from ui.tables.common import emblem, reduced_motion, seat_names
 from ui.tables.frame import Frame
 
 # A computer's pause and card flight, in ms, per move: at "normal" a move takes about 0.6 s, so
@@ -23,6 +24,9 @@ SPEEDS = {"normal": (250, 350), "fast": (60, 120)}
 # answer a tap): well under the 50 ms that make a page feel stuck.
 THINK_SLICE_MS = 10
 LOG_SHOWN = 3  # moves the log shows: the last few, the table stays the thing to look at
+RESULT_DELAY_MS = 450  # a result's dialog waits for the last card's glide (css/tapis.css .moved)
+RESULT_CLASS = {"round_end": "round-end", "over": "match-end"}
+THEMES = ("system", "light", "dark")
 UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
@@ -35,13 +39,14 @@ class App:
         self.lang = self.prefs.get("lang")
         if self.lang not in LANGS:
             self.lang = pick_lang(js.navigator.languages.to_py())
-        self.picker = Picker(self.screen, self.say, self.act)
+        self.picker = Picker(self.screen, self.say, self.act, lambda: self.sound("pick"))
         self.match = None
         self.pending = None  # a new match waiting for the player to confirm replacing the save
         self.saved = None  # the match in storage, if any
         self.saved_text = None  # the save as this tab last read or wrote it (other tabs write too)
         self.told_no_room = False  # a full storage is said once, not at every move
-        self.log = []  # this visit's moves in words, newest last
+        self.log = []  # this visit's moves, (mover, words), newest last
+        self.waited = False  # the last step was not the player's: their turn is news
         self.form = None
         self.table = None
         self.turn_token = 0  # bumped at every redraw and when the table goes: late timers do nothing
@@ -68,8 +73,44 @@ class App:
     def say(self, text: str):
         by_id("notice").textContent = text
 
+    # --- seats in words ------------------------------------------------------------------
+    def is_you(self, seat: int) -> bool:
+        """The seat of the player holding this device: the only human, unnamed."""
+        m = self.match
+        return m.humans() == [seat] and not m.seats[seat]["name"]
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name as typed; an unnamed seat is "You", "Player 2" or "Computer 3"."""
+        m = self.match
+        name = m.seats[seat]["name"]
+        if name:
+            return name
+        if not m.is_human(seat):
+            return self.t("seat.computer", n=seat + 1)
+        return self.t("seat.you") if self.is_you(seat) else self.t("seat.default", n=seat + 1)
+
+    def seat_words(self, key: str, seat: int, **params) -> str:
+        """``key`` about ``seat``, in its second-person form (``key.you``) for the player's own."""
+        if self.is_you(seat) and has(self.lang, key + ".you"):
+            key += ".you"
+        return self.t(key, name=self.seat_name(seat), **params)
+
+    def winners_words(self, key: str, seats) -> str:
+        """``key`` about the winners ``seats`` (``{names}``, ``n`` of them), the player first and
+        in the second person when among them."""
+        seats = sorted(seats, key=lambda s: not self.is_you(s))
+        names = seat_names(self, seats)
+        if seats and self.is_you(seats[0]) and has(self.lang, key + ".you"):
+            key += ".you"
+        return self.t(key, names=names, n=len(seats))
+
     def reason(self, err: IllegalMove) -> str:
         return self.t(err.code, **err.params)
+
+    def apply_theme(self):
+        """Light, dark, or as the device says (css/tapis.css reads <html data-theme>; the page's
+        first script sets it before the first paint)."""
+        js.document.documentElement.setAttribute("data-theme", self.theme())
 
     def apply_lang(self):
         js.document.documentElement.lang = self.lang
@@ -83,6 +124,7 @@ class App:
     # --- start-up ------------------------------------------------------------------------
     def start(self):
         self.apply_lang()
+        self.apply_theme()
         query = js.URLSearchParams.new(js.location.search)
         pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
         games = registry.ids()  # not the games themselves: a table's page imports its game alone
@@ -125,6 +167,7 @@ class App:
         self.picker.unmount()
         overlay.hide()
         self.table = None
+        self.screen.removeAttribute("data-active")
         self.show_undo(False)
         storage.set_at_table(False)
         set_flag("state", None)
@@ -142,8 +185,7 @@ class App:
 
     def default_seats(self, game_id: str) -> list:
         count = registry.get(game_id).check_options({})["players"]
-        return [{"kind": "human" if i == 0 else "medium", "name": self.t("seat.default", n=i + 1)}
-                for i in range(count)]
+        return [{"kind": "human" if i == 0 else "medium", "name": ""} for i in range(count)]
 
     def begin(self, game_id: str, options: dict, seed, seats: list, confirmed=False):
         """Start a match, asking first when it would replace a saved one."""
@@ -190,20 +232,14 @@ class App:
         hidden = seat is None
         self.picker.unmount()
         self.show_undo(True)
-        if step.kind == "round_end":
-            self.table.render_round_end(view)
-            title, body = self.table.round_end(view)
-            overlay.show(title, *body, buttons=[(self.t("btn.next_round"), "round-seen")], cls="round-end",
-                         escape="fold", fold_label=self.t("btn.fold"))
-        elif step.kind == "over":
-            self.table.render_round_end(view)  # the last board stays in sight
-            title, body = self.table.final_result(view)
-            overlay.show(title, *body, buttons=[(self.t("btn.rematch"), "rematch"),
-                                                (self.t("btn.home"), "home")], cls="match-end",
-                         escape="fold", fold_label=self.t("btn.fold"))
+        state = {"round_end": "round-end", "over": "over"}.get(step.kind, step.kind)
+        if step.kind in ("round_end", "over"):
+            self.table.render_round_end(view)  # the finished table stays in sight
+            self.show_result(step.kind, view, state)
+            state = None  # said once the dialog is up
         elif step.kind == "gate":
             self.table.render(view, active=False, hidden=True)
-            name = m.seats[step.seat]["name"]
+            name = self.seat_name(step.seat)
             overlay.show(self.t("gate.title", name=name), self.t("gate.body", name=name),
                          buttons=[(self.t("gate.ready", name=name), "gate")], cls="gate")
         elif step.kind == "human":
@@ -213,22 +249,61 @@ class App:
                 return
             self.table.render(view, active=True)
             self.picker.mount(self.table.targets, self.table.drop)
+            if self.waited:
+                self.buzz()
         else:
             self.table.render(view, active=False, hidden=hidden)
             token = self.turn_token
             later(self.table.hold, lambda: self.computer_turn(token))
-        set_flag("state", {"round_end": "round-end", "over": "over"}.get(step.kind, step.kind))
+        # The player's turn after someone else's (not the second step of their own turn).
+        self.waited = step.kind != "human"
+        if state is not None:
+            set_flag("state", state)
         if not getattr(self.table, "own_log", False):
             self.show_log()
         self.settle_focus()
 
+    def show_result(self, kind: str, view, state: str):
+        """A round's or the match's result in a dialog, once the last card has settled (at once
+        for players who asked for less motion)."""
+        token = self.turn_token
+        if kind == "round_end":
+            title, body = self.table.round_end(view)
+            buttons = [(self.t(f"{prefix(self.match.game.id)}.next_round"), "round-seen")]
+        else:
+            title, body = self.table.final_result(view)
+            buttons = [(self.t("btn.rematch"), "rematch"), (self.t("btn.home"), "home")]
+
+        def show():
+            if token != self.turn_token:
+                return
+            overlay.show(title, *body, buttons=buttons, cls=RESULT_CLASS[kind], escape="fold",
+                         fold_label=self.t("btn.fold"))
+            set_flag("state", state)
+            self.settle_focus()
+
+        if reduced_motion():
+            show()
+        else:
+            later(RESULT_DELAY_MS, show)
+
+    def buzz(self):
+        """A short vibration when the turn comes back to the player (phones that can, and only
+        after the player has touched the page, as browsers require)."""
+        navigator = js.navigator
+        if (self.prefs.get("vibrate", True) is True and hasattr(navigator, "vibrate")
+                and navigator.userActivation.hasBeenActive):
+            navigator.vibrate(40)
+
     def show_log(self):
-        """The last moves in words under the table, the newest last and marked."""
+        """The last moves in words under the table, the newest last and marked, each after its
+        player's emblem."""
         box = el("section", "movelog", None, aria_labelledby="log-title")
         box.appendChild(el("h2", "sr-only", self.t("log.title"), id="log-title"))
         items = el("ol", "")
-        for i, words in enumerate(self.log):
-            items.appendChild(el("li", "latest" if i == len(self.log) - 1 else "", words))
+        for i, (seat, words) in enumerate(self.log):
+            items.appendChild(el("li", "latest" if i == len(self.log) - 1 else "", None,
+                                 emblem(self, seat), el("span", "", words)))
         box.appendChild(items)
         shown = find(self.screen, ":scope > .movelog")  # kept by a table that redrew in place
         if shown is None:
@@ -328,8 +403,8 @@ class App:
         seat = mover if seat is None else seat
         before = m.view(seat)
         m.play(move)
-        words = self.table.describe(before, move, m.view(seat), m.seats[mover]["name"])
-        self.log = (self.log + [words])[-LOG_SHOWN:]
+        words = self.table.describe(before, move, m.view(seat), self.seat_name(mover))
+        self.log = (self.log + [(mover, words)])[-LOG_SHOWN:]
         by_id("announce").textContent = words
         self.sound("win" if m.rounds_done > m.seen_rounds else "place")
 
@@ -339,16 +414,26 @@ class App:
 
     # --- undo --------------------------------------------------------------------------------
     def show_undo(self, at_table: bool):
-        """The undo button, at a table with humans; usable when the last human move may go."""
+        """The bar's buttons at a table: the players' sheet, the menu, and Undo where the game
+        allows it at all and humans play; Undo looks unavailable when the last human move may not
+        go, and says why when tapped."""
         m = self.match if at_table else None
         by_id("menu").hidden = m is None
         by_id("lang").hidden = m is not None  # at a table it is in the menu: the bar fits 320 px
         by_id("menu").textContent = self.t("menu.title")
+        seats = by_id("seats")
+        seats.hidden = m is None
+        seats.setAttribute("aria-label", self.t("seats.open"))
+        seats.title = self.t("seats.open")
         button = by_id("undo")
-        button.hidden = m is None or not m.humans()
+        button.hidden = m is None or not m.humans() or not m.game.undo
         button.textContent = self.t("btn.undo")
-        seat = m.last_human() if m is not None else None
-        button.disabled = seat is None or m.undo_point(seat) is None
+        button.setAttribute("aria-disabled", str(not self.can_undo()).lower())
+
+    def can_undo(self) -> bool:
+        m = self.match
+        seat = m.last_human() if m is not None and self.table is not None else None
+        return seat is not None and m.undo_point(seat) is not None
 
     def do_undo(self, node):
         seat = self.match.last_human() if self.table is not None else None
@@ -418,6 +503,8 @@ class App:
             self.form.say_rules(self.screen)
         elif setting:
             self.write_pref(setting, bool(target.checked) if target.type == "checkbox" else target.value)
+            if setting == "theme":
+                self.apply_theme()
 
     def write_pref(self, name: str, value):
         if not storage.write_pref(name, value) and not self.told_no_room:
@@ -466,23 +553,47 @@ class App:
         for value in SPEEDS:
             speed.appendChild(el("option", "", self.t(f"speed.{value}"), value=value,
                                  selected=value == self.speed()))
+        theme = el("select", "", None, data_setting="theme")
+        for value in THEMES:
+            theme.appendChild(el("option", "", self.t(f"theme.{value}"), value=value,
+                                 selected=value == self.theme()))
         noise = el("input", "", None, type="checkbox", data_setting="sound",
                    checked=self.prefs.get("sound") is True)
+        buzz = el("input", "", None, type="checkbox", data_setting="vibrate",
+                  checked=self.prefs.get("vibrate", True) is True)
         lang = el("button", "btn", self.t("lang.switch"), type="button", data_action="lang",
                   aria_label=self.t("lang.switch_label"))
         settings = el("div", "menu-settings", None,
                       el("label", "", self.t("settings.speed"), speed),
-                      el("label", "check", None, noise, el("span", "", self.t("settings.sound"))), lang)
-        undo = m.last_human()
-        extra = {} if undo is not None and m.undo_point(undo) is not None else {"disabled": True}
-        overlay.show(self.t("menu.title"), settings, rules,
-                     buttons=[(self.t("btn.close"), "close"), (self.t("btn.undo"), "undo", extra),
-                              (self.t("menu.restart"), "restart"), (self.t("btn.home"), "home")],
-                     cls="menu", escape="close")
+                      el("label", "", self.t("settings.theme"), theme),
+                      el("label", "check", None, noise, el("span", "", self.t("settings.sound"))),
+                      el("label", "check", None, buzz, el("span", "", self.t("settings.vibrate"))), lang)
+        buttons = [(self.t("btn.close"), "close")]
+        if m.game.undo:
+            buttons.append((self.t("btn.undo"), "undo", {"aria-disabled": str(not self.can_undo()).lower()}))
+        buttons += [(self.t("menu.restart"), "restart"), (self.t("btn.home"), "home")]
+        overlay.show(self.t("menu.title"), settings, rules, buttons=buttons, cls="menu", escape="close")
 
     def do_restart(self, node):
+        """Restart asks first: the match in progress would be lost."""
+        overlay.show(self.t("confirm.restart.title"), self.t("confirm.restart.body"),
+                     buttons=[(self.t("btn.restart"), "restart-confirmed"), (self.t("btn.cancel"), "close")],
+                     escape="close")
+
+    def do_restart_confirmed(self, node):
+        overlay.hide()
         m = self.match
         self.begin(m.game.id, m.options, None, m.seats, confirmed=True)
+
+    def do_seats(self, node):
+        """Who plays, and what every figure on the seats means: a tap away on a phone."""
+        if self.table is not None and self.table.view is not None:
+            overlay.show(self.t("seats.title"), self.table.seat_sheet(),
+                         buttons=[(self.t("btn.close"), "close")], cls="seats-sheet", escape="close")
+
+    def theme(self) -> str:
+        theme = self.prefs.get("theme")
+        return theme if theme in THEMES else "system"
 
     def do_fold(self, node):
         overlay.fold()

@@ -25,10 +25,11 @@ ECHO_MS = 1000  # a pointer's click this soon after its release is that release'
 
 
 class Picker:
-    def __init__(self, root, on_reason, on_action):
+    def __init__(self, root, on_reason, on_action, on_pick):
         self.root = root  # the screen: its cards and targets are the picker's
         self.on_reason = on_reason
         self.on_action = on_action  # a tap on a button (data-action), anywhere on the page
+        self.on_pick = on_pick  # a card was picked up (its sound)
         self.targets = None  # set by the table on mount
         self.drop = None
         self.held = None  # the source element picked up
@@ -60,6 +61,7 @@ class Picker:
         self.release()
         self.held = source
         source.classList.add("held")
+        self.on_pick()
         source.setAttribute("aria-pressed", "true")
         legal = set(self.targets(source.dataset.drag))
         for node in self.root.querySelectorAll("[data-drop]"):

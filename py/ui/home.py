@@ -10,7 +10,8 @@ def render(app, screen, saved):
     """``saved`` is the saved Match, or None. A game shows as playable once it has a table."""
     page = el("section", "home")
     if saved is not None:
-        label = app.t("home.continue", game=app.game_name(saved.game.id), round=saved.round_no())
+        round_n = app.t(f"{prefix(saved.game.id)}.round_n", n=saved.round_no())
+        label = app.t("home.continue", game=app.game_name(saved.game.id), round=round_n)
         page.appendChild(el("button", "btn primary continue", label, type="button", data_action="continue"))
     tiles = el("ul", "games")
     for game in registry.games():

@@ -79,9 +79,10 @@ class NewGameForm:
             kinds = el("select", "", None, name=f"kind{i}", aria_label=t("newgame.kind", n=i + 1))
             for k in seat_kinds(self.game):
                 kinds.appendChild(el("option", "", t(f"seat.kind.{k}"), value=k, selected=k == kind))
+            # An unnamed seat is "You" (the first, when alone), "Player n" or "Computer n".
+            unnamed = t("seat.you") if i == 0 else t("seat.default" if kind == "human" else "seat.computer", n=i + 1)
             entry = el("input", "", None, name=f"name{i}", value=name, maxlength=NAME_MAX,
-                       placeholder=t("seat.default", n=i + 1), aria_label=t("newgame.name", n=i + 1),
-                       autocomplete="off")
+                       placeholder=unnamed, aria_label=t("newgame.name", n=i + 1), autocomplete="off")
             mount(box, el("li", "seat-row", None, entry, kinds))
 
     def players(self, screen) -> int:
@@ -98,9 +99,9 @@ class NewGameForm:
             else:
                 options[option.key] = int(raw) if raw.strip().lstrip("-").isdigit() else raw
         seats = []
-        for i, row in enumerate(screen.querySelectorAll(".seat-row")):
+        for row in screen.querySelectorAll(".seat-row"):
             kind = row.querySelector("select").value
             name = row.querySelector("input").value.strip()[:NAME_MAX]
-            seats.append({"kind": kind, "name": name or self.app.t("seat.default", n=i + 1)})
+            seats.append({"kind": kind, "name": name})
         seed = screen.querySelector("#seed").value.strip() or None
         return options, seats, seed

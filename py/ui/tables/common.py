@@ -1,13 +1,46 @@
-"""Pieces every table shares: seat names, the flight of a computer's card, standings."""
+"""Pieces every table shares: seat names and emblems, the flight of a computer's card,
+standings."""
 import js
 
 from ui.dom import later
 from ui.html import el
 
 
+EMBLEM_HUES = 8  # seat colours of the emblems (css/tapis.css), reused past eight seats
+
+
 def seat_names(app, seats) -> str:
-    names = [app.match.seats[s]["name"] for s in seats]
+    names = [app.seat_name(s) for s in seats]
     return app.t("list.and", first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
+
+
+def initials(name: str) -> str:
+    """A name's mark: the first letter of its first and last words ("Computer 2" -> "C2")."""
+    words = name.split()
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:1].upper()
+    last = words[-1]
+    return words[0][:1].upper() + (last if last.isdigit() else last[:1].upper())
+
+
+def emblem(app, seat: int):
+    """A seat's emblem: its initials on its own colour, beside its name wherever it is named
+    (seat panels, the log, results); decoration for screen readers, who read the name."""
+    return el("span", "emblem", None, data_initials=initials(app.seat_name(seat)),
+              data_hue=seat % EMBLEM_HUES, aria_hidden="true")
+
+
+def robot(app, seat: int):
+    """A computer seat's mark: a robot and its level, in words for screen readers; None for a
+    human."""
+    kind = app.match.seats[seat]["kind"]
+    if kind == "human":
+        return None
+    level = app.t(f"seat.level.{kind}")
+    return el("span", "robot", None, el("span", "level", level, aria_hidden="true"),
+              el("span", "sr-only", app.t("seat.robot", level=level)))
 
 
 def reduced_motion() -> bool:
@@ -41,7 +74,8 @@ def standings(app, scores: list, ranks: list, label_key: str):
         rank = ranks[seat]
         item = el("li", "", None, data_rank=rank)
         item.appendChild(el("span", "rank", app.t("ui.rank_first") if rank == 1 else app.t("ui.rank", n=rank)))
-        item.appendChild(el("span", "", app.t(label_key, name=app.match.seats[seat]["name"],
+        item.appendChild(emblem(app, seat))
+        item.appendChild(el("span", "", app.t(label_key, name=app.seat_name(seat),
                                              score=scores[seat], n=scores[seat])))
         box.appendChild(item)
     return box

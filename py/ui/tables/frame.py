@@ -7,9 +7,10 @@ A table is drawn as: the seat strip (the other seats, compact), the status line 
 do now, the game's centre (board, piles, trick, in ``.centre``) and the player's own area (hand,
 grid, columns, in ``.own``).
 """
+from i18n import prefix
 from ui.dom import clear, find, later, morph, mount, set_flag
 from ui.html import el
-from ui.tables.common import reduced_motion, seat_names, standings
+from ui.tables.common import emblem, reduced_motion, robot, standings
 
 CONFETTI = 24  # pieces of the match-end celebration
 
@@ -18,7 +19,7 @@ class Frame:
     """The hooks a game's table gives (each with its default here): ``prompt``, ``centre``,
     ``own``, ``badges``, ``seat_body``, ``strip_seats``, ``result_line``, ``after_draw``,
     ``kept_open``/``reopen``; the moves: ``auto_move``, ``targets``, ``drop``, ``animate``,
-    ``describe``; the results: ``round_end``, ``last_round``, ``match_end``. A table lays out
+    ``describe``, ``last_played``; the results: ``round_end``, ``last_round``, ``match_end``. A table lays out
     what its view says: every rule, ranking and count comes from the view."""
     own_log = False  # a game that tells its moves on the table itself needs no log below
     total_key = ""  # the words of a score in the standings ("{name}: {score} points")
@@ -34,7 +35,12 @@ class Frame:
         self.hold = 0  # ms the table's own motion needs before a computer plays on
 
     def name(self, seat: int) -> str:
-        return self.app.match.seats[seat]["name"]
+        return self.app.seat_name(seat)
+
+    def words(self, key: str, seat: int, **params) -> str:
+        """The text of ``key`` about ``seat`` (its name in ``{name}``), in the second person
+        ("You take the trick") when the seat is the player's own and the key has that form."""
+        return self.app.seat_words(key, seat, **params)
 
     # --- drawing -------------------------------------------------------------------------
     def render(self, view, active: bool, hidden: bool = False):
@@ -44,12 +50,18 @@ class Frame:
         self._draw(view, view["last_round"], False, False)
 
     def _draw(self, view, result, active: bool, hidden: bool):
-        self.view, self.active, self.hidden = view, active, hidden
+        self.view, self.active, self.hidden, self.result = view, active, hidden, result
         self.hold = 0
         keep = self.kept_open()
         table = el("section", "table", None, data_game=self.app.match.game.id,
                    data_players=view["players"], data_result=result is not None,
                    style=f"--n:{view['players']}")
+        # The player's turn, on the screen rather than the table: a table whose own tag changed
+        # would be drawn anew instead of in place.
+        self.app.screen.toggleAttribute("data-active", active)
+        # A result shows the round it ends (the view has moved on to the next one): the
+        # finished table stays in place, its last card gliding home, and is not dealt again.
+        round_shown = result["round"] if result is not None else view["round"]
         seats = self.strip_seats(view, result)
         if seats:
             strip = el("ul", "seat-strip", None, data_count=len(seats))
@@ -71,12 +83,15 @@ class Frame:
         screen = self.app.screen
         before = self._places(screen) if self.round_seen is not None else None
         shown = find(screen, ":scope > section.table")
-        if shown is not None and view["round"] == self.round_seen:
+        if shown is not None and round_shown == self.round_seen:
             table = morph(shown, table)  # the same round goes on: only what changed is redrawn
         else:
             table = mount(clear(screen), table)
         self.reopen(table, keep)
-        self._motion(table, view, before)
+        self._motion(table, round_shown, before)
+        for key in self.last_played(view, self.app.match.last_move()):
+            for card in table.querySelectorAll(f'[data-card="{key}"]'):
+                card.classList.add("last-played")
         self.after_draw(view, result)
         Frame.drawings += 1
         set_flag("drawn", Frame.drawings)  # a new drawing, even where nodes were kept (tests wait on it)
@@ -99,7 +114,10 @@ class Frame:
             winners = (view["outcome"] or result).get("winners", ())
         box = el("div" if mine else "li", "seat mine" if mine else "seat", None, data_seat=seat,
                  data_turn=turn, data_winner=seat in winners)
-        head = el("p", "seat-head", None, el("span", "seat-name", self.name(seat)))
+        head = el("p", "seat-head", None, emblem(self.app, seat), el("span", "seat-name", self.name(seat)))
+        mark = robot(self.app, seat)
+        if mark is not None:
+            head.appendChild(mark)
         for cls, shown, words in self.badges(view, seat, result):
             head.appendChild(el("span", f"stat {cls}", None, el("span", "", shown, aria_hidden="true"),
                                 el("span", "sr-only", words), title=words))
@@ -114,6 +132,30 @@ class Frame:
     def badges(self, view, seat: int, result) -> list:
         """(class, what is shown, what it says in words) for each figure beside a seat's name."""
         return []
+
+    def seat_sheet(self):
+        """Every seat in words, for the players' dialog a tap away: its emblem, name and kind,
+        whether it plays now, and each figure of its panel beside what it means (phones show
+        no hover tooltips)."""
+        view, t = self.view, self.app.t
+        sheet = el("ul", "seat-sheet")
+        for seat in range(view["players"]):
+            kind = self.app.match.seats[seat]["kind"]
+            if kind != "human":
+                who = t("seats.computer", level=t(f"seat.level.{kind}"))
+            else:
+                who = t("seats.you" if self.app.is_you(seat) else "seats.human")
+            head = el("p", "sheet-head", None, emblem(self.app, seat), el("strong", "", self.name(seat)),
+                      el("span", "sheet-kind", who))
+            item = el("li", "", None, head, data_seat=seat)
+            if self.result is None and seat == view["to_move"]:
+                head.appendChild(el("span", "sheet-turn", t("seats.turn")))
+            figures = [el("li", "", None, el("span", f"stat {cls}", shown, aria_hidden="true"), el("span", "", words))
+                       for cls, shown, words in self.badges(view, seat, self.result)]
+            if figures:
+                item.appendChild(el("ul", "sheet-figures", None, *figures))
+            sheet.appendChild(item)
+        return sheet
 
     def seat_body(self, view, seat: int, result, mine: bool) -> list:
         return []
@@ -170,13 +212,13 @@ class Frame:
             places[key] = None if key in places else place
         return places
 
-    def _motion(self, table, view, before):
+    def _motion(self, table, round_shown: int, before):
         """A new round's cards are dealt one after another. Later, a card that moved (placed,
         swapped, discarded, won) glides from where it was; a card new on the table (drawn,
         turned) or turned over arrives with a flip. Nothing moves for players who ask for less
         motion (css/tapis.css)."""
         cards = table.querySelectorAll("[data-card]")
-        dealt = self.round_seen is not None and view["round"] != self.round_seen
+        dealt = self.round_seen is not None and round_shown != self.round_seen
         first = self.round_seen is None and self.deal_first
         if dealt or first:
             table.classList.add("dealing")
@@ -184,6 +226,7 @@ class Frame:
             for i in range(cards.length):
                 cards.item(i).style.setProperty("--delay", f"{i * step}ms")
         elif before is not None:
+            flipped = False
             now = self._places(table)
             for i in range(cards.length):
                 card = cards.item(i)
@@ -194,11 +237,14 @@ class Frame:
                     (x0, y0, back0), (x1, y1, back1) = before[key], now[key]
                     if back0 != back1:
                         card.classList.add("arrive")
+                        flipped = True
                     elif abs(x1 - x0) + abs(y1 - y0) > 4:
                         card.style.setProperty("--fx", f"{x0 - x1}px")
                         card.style.setProperty("--fy", f"{y0 - y1}px")
                         card.classList.add("moved")
-        self.round_seen = view["round"]
+            if flipped:
+                self.app.sound("flip")
+        self.round_seen = round_shown
 
     @staticmethod
     def settle(event):
@@ -245,8 +291,14 @@ class Frame:
 
     def describe(self, before, move: str, after, name: str) -> str:
         """``move`` by ``name`` in words, for the move log and screen readers, from the views
-        before and after it."""
+        before and after it (the mover is ``before["to_move"]``: see ``words``)."""
         raise NotImplementedError
+
+    def last_played(self, view, last) -> list[str]:
+        """The ``data-card`` ids of what the last move put down (``last``: the controller's
+        ``LastMove``, or None before any), marked until the next move so that it can always be
+        found."""
+        return []
 
     # --- results -------------------------------------------------------------------------
     def final_result(self, view):
@@ -267,5 +319,5 @@ class Frame:
     def match_end(self, view) -> tuple:
         """The match's winners and every seat's final score, in the rules' ranking."""
         outcome = view["outcome"]
-        title = self.app.t("ui.match_won", names=seat_names(self.app, outcome["winners"]))
+        title = self.app.winners_words(f"{prefix(self.app.match.game.id)}.match_won", outcome["winners"])
         return title, [standings(self.app, outcome["scores"], outcome["ranks"], self.total_key)]
