@@ -103,9 +103,9 @@ def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_ap
     _open(page, base_url, open_app, "game=punttu&seed=deal1&start=1")
     played, lit_new = 0, False
     while wait_state(page, "human", "round-end", "over") == "human":
-        expect(page.locator("#status")).to_have_text(en("punttu.ui.your_turn", name="Player 1"))
+        expect(page.locator("#status")).to_have_text(en("punttu.ui.your_turn.you"))  # the sole human: "You"
         if not lit_new and page.locator("#hand .pt-new").count() == 1:
-            # A card to play says its name, its new tag and a figure's letter drawn beside it.
+            # A card to play says its name, its new tag and a figure's points badge beside it.
             assert violations(page) == []
             lit_new = True
         source = page.locator("#hand [data-drag]").first
@@ -128,12 +128,13 @@ def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_ap
     assert sum(cards) == 40 and sum(points) == 124
     assert dialog.locator("tr.pt-sum td").all_inner_texts() == [en("punttu.ui.all"), "40", "124"]
     best = [s for s in range(2) if points[s] == max(points)]
-    names = " and ".join(f"Player {s + 1}" for s in best)
-    key = "punttu.ui.deal_won" if len(best) == 1 else "punttu.ui.deal_shared"
-    expect(dialog.locator("h3")).to_have_text(en(key, names=names, n=1))
+    names = " and ".join(("You", "Computer 2")[s] for s in best)  # the player first, in the second person
+    key = "punttu.deal_won.you" if 0 in best else "punttu.deal_won"
+    expect(dialog.locator("h3")).to_have_text(en(key, names=names, n=len(best)))
     # On the table too: each seat's points, and the last trick with its taker.
     on_table = page.locator(".seat .stat.pts .sr-only").all_text_contents()
-    assert sorted(on_table) == sorted(en("punttu.ui.pts", n=p) for p in points)
+    assert sorted(on_table) == sorted([en("punttu.ui.pts.you", n=points[0]),
+                                       en("punttu.ui.pts", name="Computer 2", n=points[1])])
     expect(page.locator("#trick.done [data-card]")).to_have_count(2)
     expect(page.locator("#trick.done .pt-slot[data-winner]")).to_have_count(1)
 
@@ -184,6 +185,8 @@ def test_a_reload_mid_trick_brings_back_the_same_trick_and_hand(page, base_url, 
     assert len(before["trick"]) == 1 and before["trick"][0][0] == "1"
     assert len(before["hand"]) == 3
 
+    # The computer's card, the last one played, is marked as such.
+    expect(page.locator(".last-played")).to_have_attribute("data-card", before["trick"][0][1])
     reload(page)
     page.wait_for_selector("html[data-state=human]", state="attached")
     assert _snapshot(page) == before
@@ -235,3 +238,8 @@ def test_a_link_with_a_seed_starts_a_table(page, base_url, open_app):
     for node in page.locator(HAND).all():
         assert re.fullmatch(r".+ of (coins|cups|swords|clubs) — (1 point|[2-7] points)",
                             node.get_attribute("aria-label"))
+        # Its face is drawn from the page's one sprite of the Spanish deck.
+        card = node.get_attribute("data-card")
+        assert node.locator("svg use").get_attribute("href") == f"#pt-{card}"
+        assert page.locator(f"#pt-sprite symbol#pt-{card}").count() == 1
+    expect(page.locator("#pt-sprite")).to_have_count(1)

@@ -1,16 +1,17 @@
 """The Punttu table: the other seats in a row at the top, the trick in the middle (one place per
 seat, in playing order), then the player's own area: their panel beside the stock and the last
-trick, and their cards, which go onto the trick by drag, tap or keyboard. Only the number of a
-card matters, so its points are printed large; the suit is drawn (css/punttu.css) so that the
-Spanish deck still looks itself. The view says it all (games/punttu/schema.py): the playing
-order, who took a trick and with what, who drew, the memory aid's counts."""
-from games.punttu.schema import Play, PunttuRound, PunttuView, Trick, card_face, move_text, parse_move
+trick, and their cards, which go onto the trick by drag, tap or keyboard. The cards are the
+Spanish deck as players know it (ui/tables/punttu_art.py: pips, figures, indices), with a
+points badge on the figures, whose index (10, 11, 12) is not their worth (1). The view says it
+all (games/punttu/schema.py): the playing order, who took a trick and with what, who drew, the
+memory aid's counts."""
+from games.punttu.schema import FACES, Play, PunttuRound, PunttuView, Trick, card_face, move_text, parse_move
 from ui.dom import find, mount
 from ui.html import el
-from ui.tables.common import fly, score_table, seat_names
+from ui.tables import punttu_art
+from ui.tables.common import emblem, fly, score_table
 from ui.tables.frame import Frame
 
-FIGURES = {10: "S", 11: "C", 12: "R"}  # sota, caballo, rey: the letters Spanish cards print
 LOOK_MS, SWEEP_MS, DRAW_MS = 700, 450, 160  # a trick taken: seen, swept away, then each draw
 
 
@@ -24,36 +25,48 @@ class Table(Frame):
         self.drawn = set()  # the card it drew last, lit until that seat plays again
         self.swept = None  # the last trick already swept to its winner
         self.drawn_before = False  # a drawing of this table was on screen before this one
+        punttu_art.inject((card, face.suit, face.rank) for card, face in FACES.items())
 
     # --- cards ---------------------------------------------------------------------------
+    def name_of(self, card: str) -> str:
+        """The card's name: "7 of cups", "king of clubs"; "as d’oros", "rey de bastos"."""
+        suit, rank, _ = card_face(card)
+        rank_word = self.app.t(f"punttu.rank.{rank}") if rank == 1 or rank > 7 else str(rank)
+        of_suit = self.app.t(f"punttu.of.{suit}")
+        return f"{rank_word} {of_suit}"
+
+    def the(self, card: str) -> str:
+        """The card's name in a sentence: "the 7 of cups", "l’as d’oros"."""
+        return self.app.t(f"punttu.the.{card_face(card).rank}", card=self.name_of(card))
+
     def label(self, card: str) -> str:
-        """The card in words: "7 of cups — 7 points"."""
-        t = self.app.t
-        suit, rank, points = card_face(card)
-        name = t(f"punttu.rank.{rank}") if rank == 1 or rank in FIGURES else str(rank)
-        key = "punttu.ui.card_one" if points == 1 else "punttu.ui.card"
-        return t(key, rank=name, suit=t(f"punttu.suit.{suit}"), points=points)
+        """The card in words, with its worth: "king of clubs — 1 point"."""
+        return self.app.t("punttu.ui.card", card=self.name_of(card), n=card_face(card).points)
 
     def card(self, card: str, cls: str = "", **attrs):
-        suit, rank, points = card_face(card)
-        node = el("div", f"pt-card s-{suit} {cls}".strip(), None, data_card=card, aria_label=self.label(card),
-                  **attrs)
-        if not attrs.get("role"):
-            node.setAttribute("role", "img")
-        node.appendChild(el("span", "pt-pts", points, aria_hidden="true"))
-        if rank in FIGURES:  # its letter drawn by the style sheet: the card's only text is its points
-            node.appendChild(el("span", "pt-fig", None, aria_hidden="true", data_fig=FIGURES[rank]))
-        node.appendChild(el("span", "pt-suit", None, aria_hidden="true"))
+        _, rank, points = card_face(card)
+        if not attrs.get("role"):  # a card is a picture with a name, unless it acts
+            attrs["role"] = "img"
+        node = el("div", f"pt-card {cls}".strip(), None, punttu_art.art(card), data_card=card,
+                  aria_label=self.label(card), **attrs)
+        if rank > 7:  # a figure: its index is not its worth
+            node.appendChild(el("span", "pt-pts", points, aria_hidden="true"))
         return node
 
-    def back(self):
-        return el("div", "pt-card pt-back", None, role="img", aria_label=self.app.t("punttu.ui.back"))
+    def back(self, cls: str = "", **attrs):
+        """A card face down; a picture named so unless ``attrs`` say otherwise."""
+        if "aria_hidden" not in attrs:
+            attrs.setdefault("role", "img")
+            attrs.setdefault("aria_label", self.app.t("punttu.ui.back"))
+        return el("div", f"pt-card pt-back {cls}".strip(), None, punttu_art.art("back"), **attrs)
 
     # --- the table -----------------------------------------------------------------------
     def prompt(self, view: PunttuView) -> str:
-        return self.app.t("punttu.ui.your_turn", name=self.name(view["to_move"]))
+        return self.words("punttu.ui.your_turn", view["to_move"])
 
     def result_line(self, view: PunttuView, result: PunttuRound) -> str:
+        if view["match"] == "one_deal":
+            return self.app.t("punttu.ui.deal_done")
         return self.app.t("punttu.ui.deal_over", n=result["round"])
 
     def centre(self, view: PunttuView, active: bool, hidden: bool, result: PunttuRound | None) -> list:
@@ -77,14 +90,26 @@ class Table(Frame):
             self._sweep(view)
         self.drawn_before = True
 
+    def last_played(self, view: PunttuView, last) -> list[str]:
+        """The card just played: the last in the trick, or the last of the trick just taken (or
+        of the deal just finished)."""
+        if view["trick"]:
+            return [view["trick"][-1]["card"]]
+        last = view["last_trick"]
+        return [last["trick"][-1]["card"]] if last is not None else []
+
     def _sweep(self, view: PunttuView):
-        """Once a trick is taken, and after a look at it: its cards sweep to the winner, then
-        everyone draws from the stock in the view's order, one card at a time."""
+        """Once a trick is taken (its sound), and after a look at it: its cards sweep to the
+        winner, then everyone draws from the stock in the view's order, one card at a time."""
         done = view["just_taken"]
         key = tuple(p["card"] for p in done["trick"]) if done else None
         fresh = done is not None and key != self.swept
         self.swept = key
-        if done is None or not fresh or not self.lively():
+        if not fresh:
+            return
+        if self.drawn_before:  # taken in sight, not found taken on opening the page
+            self.app.sound("trick")
+        if not self.lively():
             return
         screen = self.app.screen
         goal = self._seat_box(view, done["winner"])
@@ -103,8 +128,7 @@ class Table(Frame):
             mine = find(screen, "#hand .pt-new") if seat == view["seat"] else None
             if mine is not None:  # the player's own new card turns up in its turn
                 mine.style.animationDelay = f"{delay}ms"
-            back = mount(stock, el("div", "pt-card pt-back pt-deal", None, aria_hidden="true",
-                                   style=f"--delay:{delay}ms"))
+            back = mount(stock, self.back("pt-deal", aria_hidden="true", style=f"--delay:{delay}ms"))
             _aim(back, self._seat_box(view, seat))
         self.hold += len(refill["order"]) * DRAW_MS
 
@@ -124,21 +148,20 @@ class Table(Frame):
 
     def badges(self, view: PunttuView, seat: int, result: PunttuRound | None) -> list:
         """Cards in hand (others'), cards won; points with the memory aid or once the deal is
-        scored; totals in a match to N points."""
-        t = self.app.t
+        scored; totals in a match to N points. Each in words, as a sentence about the seat."""
         out = []
         if result is None and seat != view["seat"]:
             held = view["hand_sizes"][seat]
-            out.append(("in-hand", held, t("punttu.ui.held", n=held)))
+            out.append(("in-hand", held, self.words("punttu.ui.held", seat, n=held)))
         won = result["won_counts"][seat] if result is not None else view["won_counts"][seat]
-        out.append(("won", won, t("punttu.ui.won", n=won)))
+        out.append(("won", won, self.words("punttu.ui.won", seat, n=won)))
         points = result["points"][seat] if result is not None else (
             view["won_points"][seat] if view["won_points"] is not None else None)
         if points is not None:
-            out.append(("pts", points, t("punttu.ui.pts", n=points)))
+            out.append(("pts", points, self.words("punttu.ui.pts", seat, n=points)))
         if view["match"] == "to_points":
             totals = result["totals"] if result is not None else view["totals"]
-            out.append(("total", totals[seat], t("punttu.ui.total", n=totals[seat])))
+            out.append(("total", totals[seat], self.words("punttu.ui.total", seat, n=totals[seat])))
         return out
 
     def _trick(self, view: PunttuView, done: Trick | None, active: bool):
@@ -155,38 +178,43 @@ class Table(Frame):
                       data_turn=not done and seat == view["to_move"],
                       data_winner=bool(done) and seat == done["winner"])
             if i < len(plays):
-                slot.appendChild(self.card(plays[i]["card"], data_order=i + 1,
-                                           data_last=not done and i == len(plays) - 1))
+                slot.appendChild(self.card(plays[i]["card"], data_order=i + 1))
             else:
                 slot.appendChild(el("div", "pt-card pt-empty", None, aria_hidden="true"))
-            slot.appendChild(el("span", "pt-who", self.name(seat)))
+            slot.appendChild(self._who(seat))
             row.appendChild(slot)
         box.appendChild(row)
         if done:
             caption = self._took(done)
         elif view["to_move"] is not None and not plays:
-            caption = t("punttu.ui.leads", name=self.name(view["to_move"]))
+            caption = self.words("punttu.ui.leads", view["to_move"])
         else:
             caption = ""
         box.appendChild(el("p", "pt-caption", caption))
         return box
 
+    def _who(self, seat: int):
+        """Who a place of the trick is for: the seat's emblem and name (the name left to screen
+        readers where the places are too narrow for it, css/punttu.css)."""
+        return el("span", "pt-who", None, emblem(self.app, seat), el("span", "pt-who-name", self.name(seat)))
+
     def describe(self, before: PunttuView, move: str, after: PunttuView, name: str) -> str:
         """The card played, and who took the trick when it closed one (the last trick taken is
         another one after the move)."""
-        words = self.app.t("punttu.ui.log.play", name=name, card=self.label(parse_move(move).card))
+        words = self.words("punttu.ui.log.play", before["to_move"], card=self.the(parse_move(move).card))
         taken = after["last_trick"]
         if taken is not None and taken != before["last_trick"]:
             words += " " + self._took(taken)
         return words
 
     def _took(self, trick: Trick) -> str:
-        """Who took a trick; with equal highest cards, that the first of them won."""
-        t = self.app.t
-        params = {"name": self.name(trick["winner"]), "value": trick["value"]}
+        """Who took a trick, with which card; with equal highest cards, that the first won (the
+        winning card is lit on the table)."""
+        winner = trick["winner"]
         if trick["reason"] == "first_of_equal":
-            params["count"] = t(f"punttu.ui.count.{trick['equal']}")
-        return t(f"punttu.ui.took.{trick['reason']}", **params)
+            return self.words("punttu.ui.took.first_of_equal", winner, value=trick["value"])
+        card = next(play["card"] for play in trick["trick"] if play["seat"] == winner)
+        return self.words("punttu.ui.took.highest", winner, card=self.the(card))
 
     def _middle(self, view: PunttuView):
         """The stock and the last trick (folded)."""
@@ -195,7 +223,7 @@ class Table(Frame):
         words = t("punttu.ui.stock", n=view["stock_size"])
         stock = el("div", "pt-stock", None, title=words, id="stock")
         if view["stock_size"]:
-            stock.appendChild(el("div", "pt-card pt-back", None, aria_hidden="true"))
+            stock.appendChild(self.back(aria_hidden="true"))
         stock.appendChild(el("span", "pt-count", view["stock_size"], aria_hidden="true"))
         stock.appendChild(el("span", "sr-only", words))
         row.appendChild(stock)
@@ -209,7 +237,7 @@ class Table(Frame):
             cards = el("div", "pt-last-cards")
             for play in last["trick"]:
                 cards.appendChild(el("div", "pt-slot", None, self.card(play["card"]),
-                                     el("span", "pt-who", self.name(play["seat"])),
+                                     self._who(play["seat"]),
                                      data_winner=play["seat"] == last["winner"]))
             body.appendChild(cards)
             body.appendChild(el("p", "pt-caption", self._took(last)))
@@ -223,7 +251,7 @@ class Table(Frame):
         box = el("div", "pt-gone", None, el("span", "pt-gone-title", t("punttu.ui.gone")))
         for count in view["gone"] or ():
             v, gone, dealt = count["value"], count["played"], count["dealt"]
-            words = t("punttu.ui.gone_of", value=v, gone=gone, total=dealt)
+            words = t("punttu.ui.gone_of", value=v, n=gone, total=dealt)
             box.appendChild(el("span", "pt-gone-v", None,
                                el("b", "", v, aria_hidden="true"),
                                el("span", "", f"{gone}/{dealt}", aria_hidden="true"),
@@ -280,23 +308,30 @@ class Table(Frame):
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view: PunttuView):
-        t = self.app.t
+        """The deal's winners, and each seat's cards and points; in a match to N points, the
+        match totals too and how far the match goes."""
         last = view["last_round"]
-        key = "punttu.ui.deal_won" if len(last["winners"]) == 1 else "punttu.ui.deal_shared"
-        title = t(key, names=seat_names(self.app, last["winners"]), n=last["round"])
         to_points = view["match"] == "to_points"
+        parts = [self._deal_table(last, to_points)]
+        if to_points:
+            parts.append(self.app.t("punttu.ui.goal", deal=last["round"], n=view["target"]))
+        return self.app.winners_words("punttu.deal_won", last["winners"]), parts
+
+    def last_round(self, view: PunttuView):
+        """The deal that ended the match, under the standings, which already give the totals."""
+        last = view["last_round"]
+        return self.app.winners_words("punttu.deal_won", last["winners"]), [self._deal_table(last, False)]
+
+    def _deal_table(self, last: PunttuRound, totals: bool):
+        t = self.app.t
         heads = ["punttu.ui.player", "punttu.ui.cards_col", "punttu.ui.points_col"]
-        heads += ["punttu.ui.total_col"] if to_points else []
+        heads += ["punttu.ui.total_col"] if totals else []
         rows = [("winner" if seat in last["winners"] else "",
-                 [self.name(seat), cards, last["points"][seat]]
-                 + ([last["totals"][seat]] if to_points else []), {"data_seat": seat})
+                 [self.name(seat), cards, last["points"][seat]] + ([last["totals"][seat]] if totals else []),
+                 {"data_seat": seat})
                 for seat, cards in enumerate(last["won_counts"])]
-        rows.append(("pt-sum", [t("punttu.ui.all"), last["all_cards"], last["all_points"]]
-                     + ([""] if to_points else [])))
-        parts = [score_table("scores pt-scores", [t(key) for key in heads], rows)]
-        if to_points and view["outcome"] is None:
-            parts.append(t("punttu.ui.goal", n=view["target"]))
-        return title, parts
+        rows.append(("pt-sum", [t("punttu.ui.all"), last["all_cards"], last["all_points"]] + ([""] if totals else [])))
+        return score_table("scores pt-scores", [t(key) for key in heads], rows)
 
 
 def _aim(node, goal):
