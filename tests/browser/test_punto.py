@@ -4,6 +4,7 @@ reloads (online and offline), a phone, a site served from a sub-path.
 Every match is seeded (the same deal each run) with computers on the fast speed; a test waits
 for the page's own state marker, never a fixed delay."""
 import json
+import random
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -35,21 +36,30 @@ def context(context):
     return context
 
 
+def _seat_words(page, key: str, seat: int, **params) -> str:
+    """``key`` about ``seat`` as the page words it: in the second person for the player's own
+    seat ("You"), else with the seat's name."""
+    name = page.text_content(f'.seat[data-seat="{seat}"] .seat-name')
+    if name == en("seat.you"):
+        return en(f"{key}.you", **params)
+    return en(key, name=name, **params)
+
+
 def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
     start_punto(open_app, page, base_url, seed="match")
-    wins = dict.fromkeys(NAMES, 0)
+    wins = [0, 0]
     rounds = 0
     for _ in range(400):  # a match is far shorter; the bound only stops a runaway loop
         state = wait_state(page, *TURN)
         if state in ("round-end", "over"):
             # A round's end has a dialog of its own; the last one is told in the match's end.
             rounds += 1
-            titles = {en("punto.ui.round_won", n=rounds, names=name): name for name in NAMES}
-            titles[en("punto.ui.round_draw", n=rounds)] = None
+            titles = {_seat_words(page, "punto.ui.round_won", seat, round=rounds): seat for seat in (0, 1)}
+            titles[en("punto.ui.round_draw", round=rounds)] = None
             title = page.text_content("#overlay .round-end h2" if state == "round-end"
                                       else "#overlay .match-end h3")
             assert title in titles, title
-            if titles[title]:
+            if titles[title] is not None:
                 wins[titles[title]] += 1
             if state == "over":
                 break
@@ -61,14 +71,17 @@ def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
         assert watched_board(page)[target] == card
     else:
         pytest.fail("the match never ended")
-    winner = max(wins, key=wins.get)
-    assert wins[winner] == 2 and sum(wins.values()) <= 3
-    assert page.text_content("#overlay .match-end h2") == en("ui.match_won", names=winner)
+    winner = wins.index(max(wins))
+    assert wins[winner] == 2 and sum(wins) <= 3
+    name = page.text_content(f'.seat[data-seat="{winner}"] .seat-name')
+    won = en("punto.match_won.you", n=1) if name == en("seat.you") else en("punto.match_won", names=name, n=1)
+    assert page.text_content("#overlay .match-end h2") == won
     assert page.text_content('#overlay [data-action="rematch"]') == en("btn.rematch")
     press(page, "rematch")
     assert wait_state(page, "human") == "human"
     assert read_board(page) == {} and lit_cells(page) == []  # nothing held yet: a fresh match
-    assert page.locator(".seat .stat.wins .sr-only").all_text_contents() == [en("punto.ui.wins", n=0)] * 2
+    assert page.locator(".seat .stat.wins .sr-only").all_text_contents() == [
+        _seat_words(page, "punto.ui.wins", seat, n=0) for seat in (0, 1)]
 
 
 def test_hot_seat_turn_by_tap_to_place(page, base_url, open_app):
@@ -196,7 +209,7 @@ def test_a_reload_mid_game_resumes_identically(page, base_url, open_app):
 DRAWN_BOARD_JS = """() => {
     const board = document.getElementById('board').cloneNode(true);
     for (const node of board.querySelectorAll('*')) {
-        node.classList.remove('last', 'arrive', 'moved', 'flying');
+        node.classList.remove('last-played', 'arrive', 'moved', 'flying');
         if (node.dataset.card) node.removeAttribute('style');
     }
     return board.outerHTML;
@@ -294,6 +307,54 @@ def test_a_phone_places_by_tapping_and_the_board_fits(new_context, base_url, ope
     _next_human_turn(page, check=_fits_width)
 
 
+def _round_won_next() -> tuple[dict, str]:
+    """A saved match (lines of four), the human to move with a card that wins the round by a
+    line, and that move: found by random legal play from fixed seeds."""
+    seats = [{"kind": "human", "name": NAMES[0]}, {"kind": "easy", "name": NAMES[1]}]
+    for attempt in range(50):
+        session = Match.new("punto", {"line_two": 4}, f"line{attempt}", seats, think=think)
+        rng = random.Random(attempt)
+        while session.rounds_done == 0:
+            if session.to_move == 0:
+                for move in session.legal_moves():
+                    after = session.game.play(session.state, move)
+                    if session.game.rounds_done(after) and after.last_round["result"] == "line":
+                        return session.dump(), move
+            session.play(rng.choice(session.legal_moves()))
+    pytest.fail("no seed let the human win a round by a line")
+
+
+FINISHED_JS = """() => ({
+    dealt: !!document.querySelector('.table.dealing'),
+    lit: [...document.querySelectorAll('#board .pcard.win')].map((n) => n.closest('[data-cell]').dataset.cell),
+    badges: [...document.querySelectorAll('#board .depth')].filter((n) => !n.previousElementSibling).length,
+})"""
+
+
+def test_the_finished_board_stays_in_place_at_the_round_end(page, base_url, open_app):
+    """The winning card glides onto the board as the round ends: the table is not dealt again,
+    every card stays in its cell while the round's dialog opens, the winning line is lit."""
+    save, move = _round_won_next()
+    put_storage(page, base_url, {"tapis.save": json.dumps(save)})
+    open_app(page, base_url)
+    page.click('[data-action="continue"]')
+    wait_state(page, "human")
+    board, card = read_board(page), hand_card(page)
+    tap_card(page, to=move)
+    assert watched_board(page) == {**board, move: card}  # the first drawing after the move
+    assert wait_state(page, "round-end") == "round-end"
+    page.wait_for_selector("#overlay .round-end", state="visible")
+    assert read_board(page) == {**board, move: card}
+    facts = page.evaluate(FINISHED_JS)
+    assert not facts["dealt"] and facts["badges"] == 0
+    line = Match.load(save, think)
+    line.play(move)
+    assert facts["lit"] == [f"{x},{y}" for x, y in line.view(0)["last_round"]["won_cells"]]
+    press(page, "round-seen")
+    assert wait_state(page, "human", "computer") in ("human", "computer")
+    assert len(read_board(page)) <= 1  # the next round is dealt: its first card at most
+
+
 def test_a_site_served_from_a_sub_path_plays(page, subpath_url, open_app):
     asked = []
     page.on("request", lambda request: asked.append(request.url))
@@ -335,18 +396,18 @@ def test_switching_language_while_a_computer_thinks_plays_its_move_once(
 
 def test_every_card_shows_its_own_value_and_name(page, base_url, open_app):
     """Cards of one colour and value are copies of one drawing: each keeps its own id and
-    name, and shows as many dots as its value, wherever it lies."""
+    name, and shows as many dots as its value (as on the real cards, no figure), wherever it
+    lies."""
     start_punto(open_app, page, base_url, seed="faces")
     for _ in range(6):
         wait_state(page, "human")
         tap_card(page)
     wait_state(page, "human")
     cards = page.eval_on_selector_all("#screen [data-card]", """nodes => nodes.map(n => [
-        n.dataset.card, n.querySelectorAll('.pip').length, n.querySelector('.corner').textContent,
-        n.getAttribute('aria-label'), n.className])""")
+        n.dataset.card, n.querySelectorAll('.pip').length, n.getAttribute('aria-label'), n.className])""")
     assert len(cards) >= 7  # the player's six, the computer's, the turned card
     assert len({card for card, *_ in cards}) == len(cards)
-    for card, pips, corner, label, cls in cards:
+    for card, pips, label, cls in cards:
         value = card_value(card)
-        assert pips == value and corner == str(value), card
+        assert pips == value, card
         assert str(value) in label and f"c-{card[0]}" in cls.split(), card

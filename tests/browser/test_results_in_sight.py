@@ -21,7 +21,7 @@ BOXES = """() => {
     const box = (n) => { const r = n.getBoundingClientRect();
         return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
     const dialog = document.querySelector("#overlay[open] .dialog");
-    return {cells: [...document.querySelectorAll(".cell.win")].map(box),
+    return {cells: [...document.querySelectorAll(".cell:has(.pcard.win)")].map(box),
             dialog: dialog ? box(dialog) : null,
             unfold: document.querySelector("#unfold:not([hidden])")
                 ? box(document.querySelector("#unfold")) : null,

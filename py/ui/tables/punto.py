@@ -4,49 +4,57 @@ view says it all (games/punto/schema.py): the cells to draw, the limits, a round
 from games.punto.schema import Cell, face, move_text, parse_move
 from ui.dom import by_id, find
 from ui.html import el
-from ui.tables.common import fly, seat_names, standings
+from ui.tables.common import fly, standings
 from ui.tables.frame import Frame
 
-# Where the dots of each value sit on a 3 × 3 grid (1 = top left, 9 = bottom right).
+# Where the dots of each value sit on a 3 × 3 grid (1 = top left, 9 = bottom right), as on the
+# real cards.
 PIPS = {1: (5,), 2: (1, 9), 3: (1, 5, 9), 4: (1, 3, 7, 9), 5: (1, 3, 5, 7, 9),
         6: (1, 3, 4, 6, 7, 9), 7: (1, 3, 4, 5, 6, 7, 9), 8: (1, 2, 3, 4, 6, 7, 8, 9),
         9: (1, 2, 3, 4, 5, 6, 7, 8, 9)}
+COLOURS = "rbgy"  # the order of the colours on a card's back
+
+_DOTS = {}
 
 
-_FACES = {}
-
-
-def _face(value: int) -> tuple:
-    """What every card of that value shows, its corner and dots: built once, in every card of
-    that value (a finished node may have several parents)."""
-    if value not in _FACES:
-        pips = el("span", "pips", None, *(el("i", f"pip p{pos}") for pos in PIPS[value]), aria_hidden="true")
-        _FACES[value] = (el("span", "corner", value, aria_hidden="true"), pips)
-    return _FACES[value]
+def _dots(value: int):
+    """The dots of every card of that value: built once, in every card of that value (a
+    finished node may have several parents)."""
+    if value not in _DOTS:
+        _DOTS[value] = el("span", "pips", None, *(el("i", f"pip p{pos}") for pos in PIPS[value]),
+                          aria_hidden="true")
+    return _DOTS[value]
 
 
 class Table(Frame):
     prompt_names = True
     total_key = "punto.ui.wins_of"
 
-    def __init__(self, app):
-        super().__init__(app)
-        self.last = None  # the cell of the latest placement, outlined on the board
-
     # --- drawing -------------------------------------------------------------------------
-    def card(self, card: str, **attrs):
+    def card(self, card: str, lit: bool = False, **attrs):
+        """A card as it lies on the table: its dots on black; the neutral colour (three players)
+        ringed with hatching and named so; a card of a winning line lit."""
         shown = face(card)
+        neutral = self.view is not None and shown.colour == self.view["neutral"]
         attrs.setdefault("role", "img")  # a card is a picture with a name, unless it acts
-        return el("div", f"pcard c-{shown.colour}", None, *_face(shown.value), data_card=card,
-                  aria_label=self._words(card), **attrs)
+        node = el("div", f"pcard c-{shown.colour}" + (" neutral" if neutral else "") + (" win" if lit else ""),
+                  None, _dots(shown.value), data_card=card, aria_label=self._words(card, neutral), **attrs)
+        if lit:
+            node.appendChild(el("span", "glow", None, aria_hidden="true"))
+        return node
+
+    def back(self):
+        """A card not turned yet: black, the four colours' marks in its middle."""
+        marks = el("span", "back-mark", None, *(el("i", f"chip c-{c}") for c in COLOURS), aria_hidden="true")
+        return el("div", "pcard back", None, marks, role="img", aria_label=self.app.t("punto.ui.hidden"))
 
     def strip_seats(self, view, result) -> list:
         return list(range(view["players"]))  # nothing is secret: every seat alike, in order
 
     def badges(self, view, seat: int, result) -> list:
-        t = self.app.t
         deck, wins = view["deck_sizes"][seat], view["wins"][seat]
-        return [("deck", deck, t("punto.ui.deck", n=deck)), ("wins", wins, t("punto.ui.wins", n=wins))]
+        return [("deck", deck, self.words("punto.ui.deck", seat, n=deck)),
+                ("wins", wins, self.words("punto.ui.wins", seat, n=wins))]
 
     def seat_body(self, view, seat: int, result, mine: bool) -> list:
         """The seat's colours (and team), its trophies."""
@@ -55,14 +63,14 @@ class Table(Frame):
         if view["team"] is not None:
             chips.appendChild(el("span", "team", t(f"punto.ui.team.{view['team'][seat]}")))
         for colour in view["colours"][seat]:
-            chips.appendChild(el("i", f"chip c-{colour}", None, title=t(f"punto.colour.{colour}"),
-                                 role="img", aria_label=t(f"punto.colour.{colour}")))
+            name = t(f"punto.colour.{colour}")
+            chips.appendChild(el("i", f"chip c-{colour}", None, title=name, role="img", aria_label=name))
         for card in view["trophies"][seat]:
             chips.appendChild(self.card(card))
         return [chips]
 
     def prompt(self, view) -> str:
-        return self.app.t("punto.ui.your_turn", name=self.name(view["to_move"]))
+        return self.words("punto.ui.your_turn", view["to_move"])
 
     def centre(self, view, active: bool, hidden: bool, result) -> list:
         """The board (the round's last one, its winning cells lit, once it is over) in a box it
@@ -79,8 +87,8 @@ class Table(Frame):
         info = el("div", "board-info", None, el("p", "limits", used))
         if view["neutral"]:
             colour = view["neutral"]
-            info.appendChild(el("p", "neutral", None,
-                                el("i", f"chip c-{colour}", None, role="img", aria_label=t(f"punto.colour.{colour}")),
+            mark = el("span", f"neutral-mark c-{colour}", None, el("i", "pip"), aria_hidden="true")
+            info.appendChild(el("p", "neutral-note", None, mark,
                                 el("span", "", t("punto.ui.neutral", colour=t(f"punto.colour.{colour}")))))
         return [el("div", "board-box", None, board), info]
 
@@ -95,8 +103,8 @@ class Table(Frame):
         walls = (" wall-x" if limits["wall_x"] else "") + (" wall-y" if limits["wall_y"] else "")
         left, top, right, bottom = span["left"], span["top"], span["right"], span["bottom"]
         used = self.app.t("punto.ui.board", cols=limits["cols"], rows=limits["rows"], size=limits["size"])
-        grid = el("div", "board" + walls, None, role="grid", id="board", aria_label=used,
-                  style=f"--cols:{right - left + 1};--rows:{bottom - top + 1}")
+        grid = el("div", "board" + walls + (" won" if lit else ""), None, role="grid", id="board",
+                  aria_label=used, style=f"--cols:{right - left + 1};--rows:{bottom - top + 1}")
         for y in range(top, bottom + 1):
             row = el("div", "row", None, role="row")  # display: contents, for the grid's rows
             for x in range(left, right + 1):
@@ -107,13 +115,13 @@ class Table(Frame):
         return grid
 
     def _cell(self, key: str, x: int, y: int, stack, reachable: bool, lit: bool):
-        cls = "cell" + ("" if reachable else " out") + (" win" if lit else "") + (" last" if key == self.last else "")
-        cell = el("div", cls, None, role="gridcell", data_cell=key, tabindex="-1",
-                  data_drop=key if reachable else None)
+        cell = el("div", "cell" + ("" if reachable else " out"), None, role="gridcell", data_cell=key,
+                  tabindex="-1", data_drop=key if reachable else None)
         if stack:
-            cell.appendChild(self.card(stack[-1]))
+            cell.appendChild(self.card(stack[-1], lit=lit))
             if len(stack) > 1:
-                cell.appendChild(el("span", "depth", len(stack), aria_label=self.app.t("punto.ui.depth", n=len(stack))))
+                n = len(stack)
+                cell.appendChild(el("span", "depth", n, aria_label=self.app.t("punto.ui.depth", n=n)))
         else:
             cell.setAttribute("aria-label", self.app.t("punto.ui.empty_cell", x=x, y=y))
         return cell
@@ -123,7 +131,7 @@ class Table(Frame):
         if view["card"] is None:
             return hand
         if hidden:
-            hand.appendChild(el("div", "pcard back", None, role="img", aria_label=self.app.t("punto.ui.hidden")))
+            hand.appendChild(self.back())
         elif active:
             hand.appendChild(self.card(view["card"], id="turned", data_drag="card", role="button", tabindex="0"))
             hand.appendChild(el("p", "hint", self.app.t("punto.ui.hint")))
@@ -131,36 +139,39 @@ class Table(Frame):
             # A computer's card shows here too, not in its panel: a panel that grew and shrank
             # with it made the board jump at every turn.
             hand.appendChild(self.card(view["card"], id="turned"))
-            hand.appendChild(el("p", "hint", self.app.t("punto.ui.their_card", name=self.name(view["to_move"]))))
+            hand.appendChild(el("p", "hint", self.words("punto.ui.their_card", view["to_move"])))
         return hand
 
     # --- moves ---------------------------------------------------------------------------
     def targets(self, source: str) -> list:
         return self.view["legal"]
 
-    def drop(self, source: str, target: str):
-        reason = self.app.play_human(target)
-        if reason is None:
-            self.last = target
-        return reason
-
     def animate(self, move: str, ms: int, then):
-        self.last = move
         fly(by_id("turned"), find(self.app.screen, f'[data-cell="{move}"]'), ms, then)
 
     def describe(self, before, move: str, after, name: str) -> str:
         """The move in words, for the log: the card placed and the card it crushed."""
-        t = self.app.t
         placed = self._words(before["card"])
         at = parse_move(move)
         covered = next((c["cards"][-1] for c in before["board"] if (c["x"], c["y"]) == at), None)
         if covered is None:
-            return t("punto.ui.log.put", name=name, card=placed)
-        return t("punto.ui.log.crush", name=name, card=placed, under=self._words(covered))
+            return self.words("punto.ui.log.put", before["to_move"], card=placed)
+        return self.words("punto.ui.log.crush", before["to_move"], card=placed, under=self._words(covered))
 
-    def _words(self, card: str) -> str:
+    def last_played(self, view, last) -> list[str]:
+        """The card the last move put down: the top card of the last move's cell, on the board
+        shown (none once a new round has begun on an empty board)."""
+        if last is None:
+            return []
+        shown = view["last_round"] if self.result is not None else view
+        at = parse_move(last.move)
+        return [c["cards"][-1] for c in shown["board"] if (c["x"], c["y"]) == at]
+
+    def _words(self, card: str, neutral: bool = False) -> str:
         shown = face(card)
-        return self.app.t("punto.ui.card", colour=self.app.t(f"punto.colour.{shown.colour}"), value=shown.value)
+        t = self.app.t
+        words = t("punto.ui.card", colour=t(f"punto.colour.{shown.colour}"), value=shown.value)
+        return t("punto.ui.card_neutral", card=words) if neutral else words
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view):
@@ -170,19 +181,31 @@ class Table(Frame):
         if last["why_blocked"]:
             parts.append(t(f"punto.ui.blocked.{last['why_blocked']}"))
         if last["result"] == "draw":
-            title = t("punto.ui.round_draw", n=last["round"])
+            title = t("punto.ui.round_draw", round=last["round"])
             parts.append(t("punto.ui.draw_body"))
         else:
-            title = t("punto.ui.round_won", n=last["round"], names=seat_names(self.app, last["winners"]))
+            title = self._winners_title(view, last)
             parts.append(t(f"punto.ui.result.{last['result']}", length=last["line_run"]))
         if last["result"] != "line":
             parts.append(standings(self.app, last["series_counts"], last["ranks"], "punto.ui.series_of"))
             if last["result"] in ("points", "draw"):
                 parts.append(standings(self.app, last["series_points"], last["ranks"], "punto.ui.points_of"))
         if last["trophy"]:
-            parts.append(el("div", "trophy", t("punto.ui.trophy"), self.card(last["trophy"])))
+            holder = next(s for s, won in enumerate(view["trophies"]) if last["trophy"] in won)
+            parts.append(el("div", "trophy", self.words("punto.ui.trophy", holder), self.card(last["trophy"])))
         parts.append(standings(self.app, view["wins"], view["wins_ranks"], "punto.ui.wins_of"))
         return title, parts
+
+    def _winners_title(self, view, last) -> str:
+        """Who won the round: its winner, or in teams the winning team (the player's own
+        addressed as "you" in either)."""
+        winners = last["winners"]
+        mine = [seat for seat in winners if self.app.is_you(seat)]
+        seat = (mine or winners)[0]
+        if view["team"] is None:
+            return self.words("punto.ui.round_won", seat, round=last["round"])
+        team = "AB"[view["team"][seat]]
+        return self.words("punto.ui.team_won", seat, round=last["round"], team=team)
 
     def last_round(self, view):
         title, parts = self.round_end(view)
@@ -192,7 +215,7 @@ class Table(Frame):
         title, body = super().match_end(view)
         for seat, cards in enumerate(view["trophies"]):
             if cards:
-                row = el("div", "trophy", self.app.match.seats[seat]["name"])
+                row = el("div", "trophy", self.words("punto.ui.trophies_of", seat, n=len(cards)))
                 for card in cards:
                     row.appendChild(self.card(card))
                 body.append(row)
