@@ -28,6 +28,7 @@ SETTLED = ", ".join(f"html[data-state={state}]" for state in SETTLED_STATES)
 MINE = '[data-grid="0"]'
 HELD = re.compile(r"\bheld\b")
 CARD_ID = re.compile(r"^-?\d+\.\d+$")
+LAST = re.compile(r"\blast-played\b")  # the frame's mark on the last move's card
 
 
 # --- the page ----------------------------------------------------------------------------------
@@ -73,6 +74,11 @@ def _rerendered(page, old="section.table"):
 
 def _state(page) -> str:
     return page.get_attribute("html", "data-state")
+
+
+def _value(text: str) -> int:
+    """A number as the page prints it: a card's value or a score, with a true minus sign."""
+    return int(text.replace("\u2212", "-"))
 
 
 def _slot(seat: int, key: str) -> str:
@@ -213,7 +219,8 @@ def _column(page, seat: int, col: int) -> list:
     for row in range(3):
         slot = page.locator(_slot(seat, f"{row},{col}"))
         classes = slot.get_attribute("class").split()
-        out.append(None if "gone" in classes else "down" if "down" in classes else slot.inner_text())
+        out.append(None if "gone" in classes else "down" if "down" in classes
+                   else slot.locator(".num").inner_text())
     return out
 
 
@@ -268,29 +275,38 @@ def test_a_round_by_drag_and_drop_ends_with_every_grid_revealed_and_scored(page,
         shown = page.locator(f'[data-grid="{seat}"] [data-card] .num').all_inner_texts()
         gone = page.locator(f'[data-grid="{seat}"] .zcard.gone').count()
         assert len(shown) + gone == 12
-        raw.append(sum(int(n) for n in shown))
+        raw.append(sum(_value(n) for n in shown))
     rows = dialog.locator("table.scores tr")
     expect(rows).to_have_count(3)  # a header, then each player
     expect(dialog.locator("tr.closer")).to_have_count(1)
+    expect(dialog.locator("tr.closer .tag.closer")).to_have_text(en("zero_pointe.ui.closed_tag"))
+    scores = []
     for seat in range(2):
         row = rows.nth(seat + 1)
-        name, cards, score, total = row.locator("td").all_inner_texts()
-        assert name == f"Player {seat + 1}"
-        assert int(cards) == raw[seat], "the cards column is the sum of the revealed grid"
+        name = en("seat.you") if seat == 0 else en("seat.computer", n=2)  # unnamed seats of a link
+        expect(row.locator("td.who > span:not(.emblem):not(.tag)")).to_have_text(name)
+        cells = row.locator("td")
+        cards, score, total = (cells.nth(i).evaluate("(n) => n.firstChild.textContent") for i in (1, 2, 3))
+        assert _value(cards) == raw[seat], "the cards column is the sum of the revealed grid"
         closes = "closer" in (row.get_attribute("class") or "").split()
         doubled = closes and raw[seat] > 0 and raw[seat] > min(raw)
-        assert int(score) == raw[seat] * (2 if doubled else 1)
-        assert int(total) == int(score)  # the first round
+        expect(cells.nth(1).locator(".tag.doubled")).to_have_count(1 if doubled else 0)
+        assert _value(score) == raw[seat] * (2 if doubled else 1)
+        assert _value(total) == _value(score)  # the first round
+        scores.append(_value(score))
+    for seat in range(2):  # the lowest round score is marked in words
+        lowest = scores[seat] == min(scores)
+        expect(rows.nth(seat + 1).locator(".tag.lowest")).to_have_count(1 if lowest else 0)
 
     # The next round: totals carried over, every card of the human face down again.
-    total = int(rows.nth(1).locator("td").last.inner_text())
+    total = _value(rows.nth(1).locator("td").last.inner_text())
     with _rerendered(page):
         page.click('[data-action="round-seen"]')
     expect(page.locator(".dialog")).to_have_count(0)
     mine = page.locator(".seat.mine")
-    expect(mine.locator(".seat-name")).to_have_text("Player 1")
-    expect(mine.locator(".stat.showing .sr-only")).to_have_text(en("zero_pointe.ui.showing", n=0))
-    expect(mine.locator(".stat.total .sr-only")).to_have_text(en("zero_pointe.ui.total_is", n=total))
+    expect(mine.locator(".seat-name")).to_have_text(en("seat.you"))
+    expect(mine.locator(".stat.showing .sr-only")).to_have_text(en("zero_pointe.ui.showing.you", n=0))
+    expect(mine.locator(".stat.total .sr-only")).to_have_text(en("zero_pointe.ui.total_is.you", n=total))
     expect(page.locator(f'{MINE} .zcard.down[data-move^="turn "]')).to_have_count(12)
 
 
@@ -314,6 +330,8 @@ def test_reject_and_turn_by_tap(new_context, base_url, open_app):
     with _rerendered(page):
         discard.tap()
     expect(discard).to_have_attribute("data-card", card)  # the rejected card tops the discard
+    expect(discard).to_have_class(LAST)
+    expect(page.locator(".last-played")).to_have_count(1)
     expect(page.locator('[data-pile="drawn"]')).to_have_count(0)
     expect(draw).to_be_disabled()
     expect(page.locator("#status")).to_contain_text("Turn one of your face-down cards.")
@@ -337,8 +355,11 @@ def test_two_columns_of_three_one_removed_one_left(page, base_url, open_app):
     with _rerendered(page):
         _drag(page, page.locator('[data-pile="discard"]'), page.locator(f'{MINE} [data-drop="2,0"]'))
 
-    # The first question: column 1 on screen (index 0), with its two answers.
+    # The first question: column 1 on screen (index 0), with its two answers; the card just
+    # placed is marked.
     assert _column(page, 0, 0) == ["5", "5", "5"]
+    expect(page.locator(_slot(0, "2,0"))).to_have_class(LAST)
+    expect(page.locator(".last-played")).to_have_count(1)
     assert _snapshot(page)["buttons"] == ["remove 0", "leave 0"]
     expect(page.locator("#status")).to_contain_text("Three equal cards in column 1: remove them?")
     expect(page.locator('[data-pile="draw"]')).to_be_disabled()
@@ -347,6 +368,7 @@ def test_two_columns_of_three_one_removed_one_left(page, base_url, open_app):
     assert _column(page, 0, 0) == [None, None, None]
     expect(page.locator(f'{MINE} [data-drop$=",0"]')).to_have_count(0)  # no slot left to drop on
     expect(page.locator('[data-pile="discard"]')).to_have_attribute("aria-label", "card 5")
+    expect(page.locator('[data-pile="discard"]')).to_have_class(LAST)  # the column went there
 
     # The second question, for the column of 7s: this one is left standing.
     assert _snapshot(page)["buttons"] == ["remove 1", "leave 1"]
@@ -450,7 +472,7 @@ def test_eight_players_fit_a_phone(new_context, base_url, open_app):
     nums = m["nums"]
     assert len(nums) == 8 * 11
     texts = {n["text"] for n in nums}
-    assert any(len(t.lstrip("-")) == 2 for t in texts) and any(t.startswith("-") for t in texts)
+    assert any(len(t.lstrip("\u2212")) == 2 for t in texts) and any(t.startswith("\u2212") for t in texts)
     for n in nums:
         assert n["visible"]
         assert n["size"] >= 9, f"seat {n['seat']}: a {n['text']} printed at {n['size']} px"

@@ -291,6 +291,17 @@ def test_round_scores_of_three_players():
     assert result["scores"] == [10, 4, 4] and result["why"] == "tied"
 
 
+def test_the_record_tells_the_columns_cleared_and_the_lowest_scores():
+    cleared = """x 1 1 2
+                 x 2 3 3
+                 x 4 4 ?5"""  # one column removed during the round: 20 with the 0
+    _, last = close_round(cleared, OTHER_6, "3 x x 1  0 x x 0  1 x x ?0")  # 14 with the 12
+    assert last["cleared"] == [1, 0, 2]
+    assert last["raw_scores"] == [20, 6, 14] and last["scores"] == [40, 6, 14] and last["lowest"] == [1]
+    _, tied = close_round(CLOSER_26, "12 5 5 2 2 2 1 1 1 1 1 ?0")
+    assert tied["scores"] == [26, 26] and tied["lowest"] == [0, 1] and tied["cleared"] == [0, 0]
+
+
 def test_round_scores_add_to_the_totals():
     state, last = close_round(CLOSER_26, OTHER_6, totals=(30, 60))
     assert list(state.totals) == last["totals"] == [82, 66] and G.outcome(state) is None

@@ -58,11 +58,14 @@ Grid = list[list[Slot]]  # ROWS rows of COLS slots
 
 class ZeroPointeRound(TypedDict):
     """The record of a round that ended: every grid revealed, each seat's cards (``raw_scores``),
-    its round score (the closer's multiplied when ``doubled``) and its total after the round."""
+    the columns it cleared, its round score (the closer's multiplied when ``doubled``), who
+    scored the lowest, and each total after the round."""
     round: int
     grids: list[list[list[Card | None]]]
     raw_scores: list[int]
+    cleared: list[int]                 # columns of three each seat removed during the round
     scores: list[int]
+    lowest: list[int]                  # the seats with the lowest round score, by seat
     closer: int
     doubled: bool  # the closer's score was multiplied (never with the multiplier 1)
     why: Why

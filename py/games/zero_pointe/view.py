@@ -6,7 +6,7 @@ from typing import Any
 from engine.game import fresh
 from games.zero_pointe import grid as G
 from games.zero_pointe import rules
-from games.zero_pointe.schema import Card, Hidden
+from games.zero_pointe.schema import COLS, Card, Hidden
 from games.zero_pointe.state import State
 
 
@@ -41,5 +41,13 @@ def view(state: State, seat: int) -> dict[str, Any]:
 
 
 def last_round(state: State) -> dict | None:
-    """A fresh copy of the last round's record (``schema.ZeroPointeRound``), None before."""
-    return fresh(state.last_round)
+    """A fresh copy of the last round's record (``schema.ZeroPointeRound``), None before, with
+    the columns each seat cleared and who scored the lowest."""
+    record = fresh(state.last_round)
+    if record is None:
+        return None
+    record["cleared"] = [sum(all(row[col] is None for row in grid) for col in range(COLS))
+                         for grid in record["grids"]]
+    low = min(record["scores"])
+    record["lowest"] = [seat for seat, score in enumerate(record["scores"]) if score == low]
+    return record

@@ -6,7 +6,7 @@ from games.zero_pointe.schema import (COLS, ROWS, Draw, Keep, Leave, Move, Rejec
                                       Turn, View, move_text, parse_move)
 from ui.dom import find, later
 from ui.html import el
-from ui.tables.common import fly, score_table
+from ui.tables.common import emblem, fly
 from ui.tables.frame import Frame
 
 DISCARD = "discard"  # the data-drop of the discard pile; a slot's is "row,col"
@@ -19,6 +19,16 @@ def band(value: int) -> str:
     if value == 0:
         return "zero"
     return "low" if value <= 4 else "mid" if value <= 8 else "high"
+
+
+def printed(value: int) -> str:
+    """The value as a card prints it: a true minus sign, as wide as a digit."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """A round's score as added to a total: "+13", "−3", "+0"."""
+    return printed(value) if value < 0 else f"+{value}"
 
 
 def _key(move: Turn | Take | Keep) -> str:
@@ -42,9 +52,14 @@ class Table(Frame):
         if "value" not in slot:  # face down, or drawn by another
             return el("div", "zcard down", None, aria_label=t("zero_pointe.ui.down"), **attrs)
         value = slot["value"]
-        node = el("div", f"zcard b-{band(value)}", None, data_card=slot["id"],
-                  aria_label=t("zero_pointe.ui.card", value=value), **attrs)
-        node.appendChild(el("span", "num", value, aria_hidden="true"))
+        shown = printed(value)
+        under = " u" if value in (6, 9) else ""  # underlined, as 6 and 9 are on cards
+        node = el("div", f"zcard face b-{band(value)}{under}", None, data_card=slot["id"],
+                  aria_label=t("zero_pointe.ui.card", value=shown), **attrs)
+        node.appendChild(el("span", "num", shown, aria_hidden="true"))
+        for _corner in range(2):  # top left, and bottom right upside down; drawn from the
+            # attribute, so that the card's text stays its name's (axe: label-content-name-mismatch)
+            node.appendChild(el("span", "idx", None, data_v=shown, aria_hidden="true"))
         return node
 
     def strip_seats(self, view: View, result: Round | None) -> list:
@@ -53,13 +68,28 @@ class Table(Frame):
         return super().strip_seats(view, result)
 
     def badges(self, view: View, seat: int, result: Round | None) -> list:
-        t = self.app.t
-        if result is not None:  # every card revealed: what shows is the round's cards
-            showing, total = result["raw_scores"][seat], result["totals"][seat]
-        else:
+        """In a round: the face-up cards' sum and the total. At its end: whether the seat closed
+        it (and paid for it), its round score (marked when the lowest) and its new total."""
+        if result is None:
             showing, total = view["showing"][seat], view["totals"][seat]
-        return [("showing", showing, t("zero_pointe.ui.showing", n=showing)),
-                ("total", total, t("zero_pointe.ui.total_is", n=total))]
+            return [("showing", printed(showing), self.words("zero_pointe.ui.showing", seat, n=showing)),
+                    ("total", printed(total), self.words("zero_pointe.ui.total_is", seat, n=total))]
+        figures = [self._closer_badge(view, result)] if seat == result["closer"] else []
+        score, total = result["scores"][seat], result["totals"][seat]
+        if seat in result["lowest"]:
+            figures.append(("round lowest", signed(score), self.words("zero_pointe.ui.round_lowest", seat, n=score)))
+        else:
+            figures.append(("round", signed(score), self.words("zero_pointe.ui.round_is", seat, n=score)))
+        figures.append(("total", printed(total), self.words("zero_pointe.ui.total_is", seat, n=total)))
+        return figures
+
+    def _closer_badge(self, view: View, result: Round) -> tuple:
+        closer, factor = result["closer"], view["multiplier"]
+        shown = self.app.t("zero_pointe.ui.closed_tag")
+        if result["doubled"]:
+            return ("closer", f"{shown} ×{factor}",
+                    self.words("zero_pointe.ui.closed_doubled", closer, factor=factor))
+        return ("closer", shown, self.words("zero_pointe.ui.closed", closer))
 
     def seat_body(self, view: View, seat: int, result: Round | None, mine: bool) -> list:
         grid = result["grids"][seat] if result is not None else view["grids"][seat]
@@ -80,11 +110,10 @@ class Table(Frame):
         return [self.panel(view, view["seat"], None, mine=True)]
 
     def _grid(self, view: View, seat: int, grid: list[list[Slot]], small: bool, active: bool):
-        t = self.app.t
         asked = view["asked_column"] if seat == view["to_move"] else None
         turnable = {_key(move) for move in _legal(view) if isinstance(move, Turn)} if active else set()
         slots = el("div", "zgrid", None, role="grid", data_grid=seat,
-                   aria_label=t("zero_pointe.ui.grid_of", name=self.name(seat)))
+                   aria_label=self.words("zero_pointe.ui.grid_of", seat))
         for r in range(ROWS):
             row = el("div", "zrow", None, role="row")  # display: contents, for the grid's rows
             slots.appendChild(row)
@@ -147,15 +176,14 @@ class Table(Frame):
         asked = view["asked_column"]
         prompt = t(f"zero_pointe.prompt.{view['phase']}", col="" if asked is None else asked + 1)
         if view["last_lap"] and view["closer"] is not None:
-            prompt = t("zero_pointe.last_lap", name=self.name(view["closer"])) + " " + prompt
+            prompt = self.words("zero_pointe.last_lap", view["closer"]) + " " + prompt
         return prompt
 
     def _starter(self, view: View) -> str:
         starter, sums = view["starter"], view["start_sums"]
         if starter is None or sums is None:
             return ""
-        return self.app.t(f"zero_pointe.starter.{view['start_reason']}", name=self.name(starter),
-                          sum=sums[starter])
+        return self.words(f"zero_pointe.starter.{view['start_reason']}", starter, sum=sums[starter])
 
     # --- moves ---------------------------------------------------------------------------
     def auto_move(self, view: View) -> str | None:
@@ -200,42 +228,85 @@ class Table(Frame):
     def describe(self, before: View, move: str, after: View, name: str) -> str:
         """The move in words, for the log, from what the screen's seat may see. A move that ends
         the round is read from the round's record (the table is dealt anew by then)."""
-        t = self.app.t
         parsed = parse_move(move)
+        mover = before["to_move"]
         same_round = after["round"] == before["round"] and after["outcome"] is None
         record = after["last_round"]
         grids = after["grids"] if same_round or record is None else record["grids"]
-        dropped = after["discard_top"]["value"] if same_round else None
-        tail = "" if dropped is not None else "_last"  # the card it dropped went with the deal
-        if isinstance(parsed, Turn | Keep):
-            slot = grids[before["to_move"]][parsed.row][parsed.col]
-            value = slot["value"] if slot is not None and "value" in slot else None
-            words = t(f"zero_pointe.ui.log.{parsed.kind}{'' if isinstance(parsed, Turn) else tail}",
-                      name=name, value=value, dropped=dropped)
+        thrown = {}  # the card the move put on the discard pile, if still in sight
+        tail = "_last"  # the card it dropped went with the deal
+        if same_round:
+            dropped = after["discard_top"]["value"]
+            thrown = {"dropped": printed(dropped), "a_dropped": self._a(dropped)}
+            tail = ""
+        if isinstance(parsed, Turn):
+            said = self.words("zero_pointe.ui.log.turn", mover,
+                              a_value=self._a(grids[mover][parsed.row][parsed.col]["value"]))
             if before["phase"] == "opening" and after["phase"] != "opening" and same_round:
-                words += " " + self._starter(after)  # the opening is over: who starts, and why
-            return words
+                said += " " + self._starter(after)  # the opening is over: who starts, and why
+            return said
+        if isinstance(parsed, Keep):
+            value = grids[mover][parsed.row][parsed.col]["value"]
+            return self.words(f"zero_pointe.ui.log.keep{tail}", mover, value=printed(value), **thrown)
         if isinstance(parsed, Take):
-            return t(f"zero_pointe.ui.log.take{tail}", name=name, value=before["discard_top"]["value"],
-                     dropped=dropped)
+            value = before["discard_top"]["value"]
+            return self.words(f"zero_pointe.ui.log.take{tail}", mover, value=printed(value), **thrown)
         if isinstance(parsed, Remove | Leave):
-            return t(f"zero_pointe.ui.log.{parsed.kind}", name=name, col=parsed.col + 1)
-        return t(f"zero_pointe.ui.log.{parsed.kind}", name=name, dropped=dropped)  # draw, reject
+            return self.words(f"zero_pointe.ui.log.{parsed.kind}", mover, col=parsed.col + 1)
+        return self.words(f"zero_pointe.ui.log.{parsed.kind}", mover, **thrown)  # draw, reject
+
+    def _a(self, value: int) -> str:
+        """"a 5", "an 8": the value with its indefinite article."""
+        return self.app.t(f"zero_pointe.ui.a.{value}")
+
+    def last_played(self, view: View, last) -> list[str]:
+        """The card the last move put down: turned or placed in a grid, or rejected or cleared
+        onto the discard pile; none after a draw or a column left standing. A move that ended a
+        round is shown on that round's revealed table only, not on the next deal."""
+        if last is None or last.ended_round != (self.result is not None):
+            return []
+        move = parse_move(last.move)
+        if isinstance(move, Turn | Take | Keep):
+            grids = view["grids"] if self.result is None else self.result["grids"]
+            slot = grids[last.seat][move.row][move.col]
+            return [slot["id"]] if slot is not None and "value" in slot else []
+        if isinstance(move, Reject | Remove) and self.result is None:
+            return [view["discard_top"]["id"]]
+        return []
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view: View):
-        t = self.app.t
         last = view["last_round"]
         closer = last["closer"]
-        who = self.name(closer)
-        parts = [t(f"zero_pointe.why.{last['why']}", name=who)]
+        parts = [self.words(f"zero_pointe.why.{last['why']}", closer)]
         if last["doubled"]:
-            parts.append(t("zero_pointe.doubled", name=who, factor=view["multiplier"],
-                           raw=last["raw_scores"][closer], score=last["scores"][closer]))
-        heads = [t(key) for key in ("zero_pointe.ui.player", "zero_pointe.raw_score",
-                                    "zero_pointe.round_score", "zero_pointe.total")]
-        rows = [("closer" if seat == closer else "",
-                 (self.name(seat), last["raw_scores"][seat], last["scores"][seat], last["totals"][seat]))
-                for seat in range(view["players"])]
-        parts.append(score_table("scores", heads, rows))
-        return t("zero_pointe.ui.round_over", n=last["round"]), parts
+            parts.append(self.words("zero_pointe.doubled", closer, factor=view["multiplier"],
+                                    raw=last["raw_scores"][closer], score=last["scores"][closer]))
+        parts.append(self._round_table(view, last))
+        return self.app.t("zero_pointe.ui.round_over", round=last["round"]), parts
+
+    def _round_table(self, view: View, last: Round):
+        """What the round did for each seat: its revealed cards (times the penalty for a closer
+        who pays it), its round score and its new total; beside its name, in words (not by colour
+        alone), whether it closed the round, scored the lowest, and the columns it cleared."""
+        t = self.app.t
+        head = el("tr")
+        for key in ("player", "cards", "round", "total"):
+            head.appendChild(el("th", "", t(f"zero_pointe.ui.{key}"), scope="col"))
+        body = el("tbody")
+        for seat in range(view["players"]):
+            closer, lowest = seat == last["closer"], seat in last["lowest"]
+            who = el("td", "who", None, emblem(self.app, seat), el("span", "", self.name(seat)))
+            if closer:
+                who.appendChild(el("span", "tag closer", t("zero_pointe.ui.closed_tag")))
+            if lowest:
+                who.appendChild(el("span", "tag lowest", t("zero_pointe.ui.lowest_tag")))
+            if last["cleared"][seat]:
+                who.appendChild(el("span", "tag", t("zero_pointe.ui.cleared", n=last["cleared"][seat])))
+            cards = el("td", "", printed(last["raw_scores"][seat]))
+            if closer and last["doubled"]:
+                cards.appendChild(el("span", "tag doubled", f"×{view['multiplier']}"))
+            classes = " ".join(cls for cls, on in (("closer", closer), ("lowest", lowest)) if on)
+            body.appendChild(el("tr", classes, None, who, cards, el("td", "", signed(last["scores"][seat])),
+                                el("td", "", printed(last["totals"][seat]))))
+        return el("table", "scores zp-round", None, el("thead", "", None, head), body)
