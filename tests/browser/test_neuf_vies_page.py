@@ -114,16 +114,16 @@ def test_a_whole_game_against_a_computer_by_mouse_drag(page, base_url, open_app)
             turns += 1
         state = wait_state(page, "human", "computer", "over")
     assert turns >= 8
-    # One game is the match: its end in one dialog, why it ended, the ranking, how each score is made.
+    # One game: its end in one dialog, why it ended, the standings, how each score is made.
     why = page.text_content("#status")
     assert why in page.text_content("#overlay .dialog")
     expect(page.locator("#overlay .nv-sums li")).to_have_count(2)
     # Every tableau is on the table, each column with its score.
     assert page.locator('[data-game="neuf-vies"][data-result] .seat-strip .seat').count() == 2
-    rows = page.locator("#overlay .nv-rank tr")
-    expect(rows).to_have_count(3)  # the header and two players
-    assert re.search(r"won the match!$", page.text_content("#overlay h2"))
-    scores = [int(x) for x in rows.evaluate_all("rs => rs.slice(1).map(r => r.cells[2].textContent)")]
+    rows = page.locator("#overlay .standings li")
+    expect(rows).to_have_count(2)
+    assert re.search(r"won the game!$", page.text_content("#overlay h2"))
+    scores = [int(re.search(r"(\d+) points?$", row)[1]) for row in rows.all_text_contents()]
     assert scores == sorted(scores, reverse=True)
     totals = page.eval_on_selector_all(".stat.total [aria-hidden]", "ns => ns.map(n => Number(n.textContent))")
     assert sorted(totals, reverse=True) == scores
@@ -151,12 +151,12 @@ def test_hot_seat_attack_countered_then_renewed(page, base_url, open_app):
     press(page, "gate")
     wait_state(page, "human")
     assert page.text_content("#status") == en("neuf_vies.prompt.counter", attacker="Ana", col=1,
-                                              card="red 1", name="Ben")
+                                              card="the red 1", name="Ben")
     expect(page.locator(f"{_slot(1, 0)}.attacked .incoming")).to_have_attribute("data-card", ana_r1)
     moves = page.eval_on_selector_all(".nv-actions [data-move]", "ns => ns.map(n => n.dataset.move)")
     assert sorted(moves) == sorted(["allow", f"counter {ben_r1}", f"counter {card(start, 1, 'j')}"])
     counter = page.locator(f'[data-move="counter {ben_r1}"]')
-    assert counter.get_attribute("aria-label") == en("neuf_vies.move.counter", card="red 1")
+    assert counter.get_attribute("aria-label") == en("neuf_vies.move.counter", card="the red 1")
     mark_screen(page)
     counter.click()
 
@@ -164,9 +164,11 @@ def test_hot_seat_attack_countered_then_renewed(page, base_url, open_app):
     assert wait_state(page, "gate") == "gate"
     press(page, "gate")
     wait_state(page, "human")
-    assert page.text_content("#status") == en("neuf_vies.prompt.renew", target="Ben", counter="red 1",
+    assert page.text_content("#status") == en("neuf_vies.prompt.renew", target="Ben", counter="the red 1",
                                               card="red 1", name="Ana")
-    assert page.text_content(".nv-log li:last-child") == en("neuf_vies.log.counter", name="Ben", card="red 1")
+    assert page.text_content(".nv-log li:last-child") == en("neuf_vies.log.counter", name="Ben", card="the red 1")
+    # The counter card, on the discard pile, is the last move's.
+    expect(page.locator(f'[data-pile="discard"] [data-card="{ben_r1}"]')).to_have_class(re.compile(r"\blast-played\b"))
     renew = page.locator('.nv-actions [data-move^="renew "]')
     mark_screen(page)
     renew.click()
@@ -205,6 +207,8 @@ def test_a_nine_pair_and_the_place_of_its_9x2_card_by_keyboard(page, base_url, o
     puts = page.eval_on_selector_all("[data-put]", "ns => ns.map(n => n.dataset.move)")
     assert puts == ["put 0", "put 1", "put 2", "put 3"]
     assert page.locator(".nv-actions .nv-held .nvcard").get_attribute("data-card") == "back"
+    # The red 1 that made the pair is marked where it went: on the discard pile.
+    expect(page.locator(f'[data-pile="discard"] [data-card="{red}"]')).to_have_class(re.compile(r"\blast-played\b"))
     mark_screen(page)
     page.click(f"{_slot(0, 0)}[data-put]")
     wait_state(page, "computer", "human")

@@ -10,11 +10,13 @@ from games.neuf_vies.schema import (Allow, Card, Column, ColumnCard, Counter, Di
                                     Renew, Round, Stop, View, card, move_text, parse_move)
 from ui.dom import find, later, mount
 from ui.html import el
-from ui.tables.common import fly, score_table, seat_names
+from ui.tables.common import fly, standings
 from ui.tables.frame import Frame
+from ui.tables.neuf_vies_art import art, ensure_sprite
 
 LOG_SHOWN = 4  # log entries on screen (CSS keeps only the newest on short screens)
 TIEBREAK_WORDS = {"backs": "neuf_vies.ui.tiebreak", "shared": "neuf_vies.ui.shared"}
+CARD_MOVES = ("place", "renew")  # log entries that put a card on a column
 
 
 def _legal(view: View) -> list[tuple[str, Move]]:
@@ -32,6 +34,11 @@ def _drop_key(move: Move) -> str | None:
 class Table(Frame):
     own_log = True  # its log of steps sits in the middle of the table: no second one below
     prompt_names = True
+    total_key = "neuf_vies.ui.standing"
+
+    def __init__(self, app):
+        super().__init__(app)
+        ensure_sprite()
 
     # --- words ---------------------------------------------------------------------------
     def card_name(self, card: ColumnCard) -> str:
@@ -45,16 +52,25 @@ class Table(Frame):
         return t(f"neuf_vies.card.{card['kind']}",
                  colour=t(f"neuf_vies.colour.{colour}") if colour else "", value=card["value"])
 
+    def card_the(self, card: Card) -> str:
+        """A face-up card as a sentence names it, with its article ("the red 8", "l’esprit")."""
+        t = self.app.t
+        colour = card["colour"]
+        return t(f"neuf_vies.card.the.{card['kind']}",
+                 colour=t(f"neuf_vies.colour.{colour}") if colour else "", value=card["value"])
+
     # --- drawing: cards ------------------------------------------------------------------
     def card(self, card: ColumnCard, cls: str = "", **attrs):
-        """A card face (or the common 9×2 back) drawn with the DOM: a big value, the colour's
-        shape in the corners and, on a warrior, the colour's pair to nine."""
+        """A card face, or the 9×2 side every card has (a sitting cat), drawn with the DOM: the
+        value large, the colour's shape in the corner and, on a warrior, the pair it makes nine
+        with. The text drawn is decoration: the card's label names it."""
         label = self.card_name(card)
         if attrs.get("role") is None and not attrs.get("aria_hidden"):
             attrs["role"] = "img"  # a named drawing: a label needs a role
         if "back" in card:
             node = el("div", f"nvcard back {cls}".strip(), None, data_card=card.get("id", "back"),
                       aria_label=label, **attrs)
+            node.appendChild(art("nv-cat", "nv-cat"))
             node.appendChild(el("span", "nv-x", "9×2", aria_hidden="true"))
             if "id" in card:  # a small reminder of the face everybody saw
                 node.appendChild(el("span", f"nv-was c-{card['colour']}", card["value"], aria_hidden="true"))
@@ -67,16 +83,17 @@ class Table(Frame):
         if kind == "warrior":
             value = card["value"]
             face.appendChild(el("span", "nv-idx", None, el("b", "", None, data_v=value), el("i", "nv-sym")))
-            face.appendChild(el("span", "nv-val", value))
             face.appendChild(el("i", "nv-sym nv-big"))
+            face.appendChild(el("span", "nv-val", value))
             # Drawn by CSS from the attribute: the card's name already says its pair to nine.
-            face.appendChild(el("span", "nv-pair", None, data_pair=f"{value} ↔ {9 - value}"))
+            face.appendChild(el("span", "nv-pair", None, data_pair=f"{value}+{9 - value}=9"))
         elif kind == "spirit":
             face.appendChild(el("span", "nv-idx", None, el("b", "", None, data_v="0")))
-            face.appendChild(el("i", "nv-ghost"))
+            face.appendChild(art("nv-ghost", "nv-ghost"))
+            face.appendChild(el("span", "nv-val", None, data_v="0"))  # drawn by CSS, as the indexes
         else:
             face.appendChild(el("span", "nv-idx", None, el("b", "", None, data_v="J")))
-            face.appendChild(el("i", "nv-star"))
+            face.appendChild(art("nv-paw", "nv-paw"))
         node.appendChild(face)
         return node
 
@@ -89,10 +106,10 @@ class Table(Frame):
     def badges(self, view: View, seat: int, result: Round | None) -> list:
         t = self.app.t
         total = result["scores"][seat] if result is not None else view["totals"][seat]
-        out = [("total", total, t("neuf_vies.ui.score_of", n=total))]
+        out = [("total", total, self.words("neuf_vies.ui.score_of", seat, n=total))]
         if result is None and seat != view["seat"]:
             held = view["hand_sizes"][seat]
-            out.append(("in-hand", held, t("neuf_vies.ui.in_hand", n=held)))
+            out.append(("in-hand", held, t("neuf_vies.ui.in_hand", name=self.name(seat), n=held)))
         return out
 
     def centre(self, view: View, active: bool, hidden: bool, result: Round | None) -> list:
@@ -119,8 +136,10 @@ class Table(Frame):
         attacked = None
         if pending is not None and pending["kind"] in ("counter", "renew") and pending["target"] == seat:
             attacked = pending["col"]
-        last = view["last_slot"]
-        cols = el("div", "nv-cols", None, role="list")
+        # The slot of the last move is outlined when no card of it can be marked (an unturned 9×2).
+        last = view["last_slot"] if result is None and not self.last_played(view, self.app.match.last_move()) else None
+        won = result is not None and seat in result["winners"]
+        cols = el("div", "nv-cols won" if won else "nv-cols", None, role="list")
         for col, column in enumerate(tableau):
             incoming = pending["card"] if attacked == col and pending["kind"] == "counter" else None
             cols.appendChild(self._column(column, seat, col, f"{seat}.{col}" in drops, puts.get(col),
@@ -131,21 +150,20 @@ class Table(Frame):
                 attacked: bool, incoming: Card | None, last: bool, small: bool):
         """A slot: its stack of cards (with an attacking card in the air above it) and its score."""
         t = self.app.t
-        name = self.name(seat)
         cls = "nv-col" + (" attacked" if attacked else "") + (" last" if last else "")
         attrs = {"data_col": col, "role": "listitem", "data_drop": f"{seat}.{col}" if droppable else None}
         if put is not None:
             attrs.update(data_action="move", data_move=put, role="button", tabindex="0", data_put="")
         if column is None:
             node = el("div", cls + " empty", None,
-                      aria_label=t("neuf_vies.ui.empty_slot", name=name, col=col + 1), **attrs)
+                      aria_label=self.words("neuf_vies.ui.empty_slot", seat, col=col + 1), **attrs)
             node.appendChild(el("div", "nv-stack"))
             node.appendChild(el("span", "nv-score", "", aria_hidden="true"))
             return node
         value, mult, score = column["value"], column["multiplier"], column["score"]
         cards = ", ".join(self.card_name(c) for c in column["cards"])
-        node = el("div", cls, None, aria_label=t("neuf_vies.ui.column", name=name, col=col + 1, cards=cards,
-                                                  value=value, mult=mult, score=score), **attrs)
+        node = el("div", cls, None, aria_label=self.words("neuf_vies.ui.column", seat, col=col + 1, cards=cards,
+                                                           value=value, mult=mult, score=score), **attrs)
         stack = el("div", "nv-stack", None, data_size=len(column["cards"]))
         for shown in column["cards"]:
             stack.appendChild(self.card(shown))
@@ -200,39 +218,38 @@ class Table(Frame):
         return box
 
     def _log_line(self, entry: LogEntry) -> str:
-        t = self.app.t
         kind, seat = entry["kind"], entry["seat"]
-        name = self.name(seat)
         if kind == "place":
-            target, col, shown = entry["target"], entry["col"] + 1, self.card_name(entry["card"])
+            target, col, shown = entry["target"], entry["col"] + 1, self.card_the(entry["card"])
             if target == seat:
-                return t("neuf_vies.log.place_own", name=name, card=shown, col=col)
-            return t("neuf_vies.log.place_attack", name=name, card=shown, col=col, target=self.name(target))
+                return self.words("neuf_vies.log.place_own", seat, card=shown, col=col)
+            if self.app.is_you(target):
+                return self.app.t("neuf_vies.log.attacked_you", name=self.name(seat), card=shown, col=col)
+            return self.words("neuf_vies.log.place_attack", seat, card=shown, col=col, target=self.name(target))
         if kind in ("discard", "counter", "renew"):
-            return t(f"neuf_vies.log.{kind}", name=name, card=self.card_name(entry["card"]))
+            return self.words(f"neuf_vies.log.{kind}", seat, card=self.card_the(entry["card"]))
         if kind == "put":
-            return t("neuf_vies.log.put", name=name, col=entry["col"] + 1)
-        return t(f"neuf_vies.log.{kind}", name=name)  # allow, stop, gain, gain_lost, gain_none, skip
+            return self.words("neuf_vies.log.put", seat, col=entry["col"] + 1)
+        return self.words(f"neuf_vies.log.{kind}", seat)  # allow, stop, gain, gain_lost, gain_none, skip
 
     def prompt(self, view: View) -> str:
         """What to do now, naming the player: an answer is asked of someone by name."""
-        t = self.app.t
-        name = self.name(view["to_move"])
+        seat = view["to_move"]
         pending, legal = view["pending"], _legal(view)
         kind = pending["kind"]
         if kind == "turn":
             placing = any(isinstance(move, Place) for _, move in legal)
-            return t("neuf_vies.prompt.place" if placing else "neuf_vies.prompt.discard", name=name)
+            return self.words("neuf_vies.prompt.place" if placing else "neuf_vies.prompt.discard", seat)
         if kind == "counter":
             key = "neuf_vies.prompt.counter" if len(legal) > 1 else "neuf_vies.prompt.counter_none"
-            return t(key, name=name, attacker=self.name(pending["attacker"]), col=pending["col"] + 1,
-                     card=self.card_name(pending["card"]))
+            return self.words(key, seat, attacker=self.name(pending["attacker"]), col=pending["col"] + 1,
+                              card=self.card_the(pending["card"]))
         if kind == "renew":
             key = "neuf_vies.prompt.renew" if len(legal) > 1 else "neuf_vies.prompt.renew_none"
-            return t(key, name=name, target=self.name(pending["target"]),
-                     counter=self.card_name(pending["counter"]), card=self.card_name(pending["card"]))
+            return self.words(key, seat, target=self.name(pending["target"]),
+                              counter=self.card_the(pending["counter"]), card=self.card_name(pending["card"]))
         won_pair = pending["won"] == "pair"
-        return t("neuf_vies.prompt.put_pair" if won_pair else "neuf_vies.prompt.put_gain", name=name)
+        return self.words("neuf_vies.prompt.put_pair" if won_pair else "neuf_vies.prompt.put_gain", seat)
 
     def _actions(self, view: View, active: bool):
         """Buttons for the answers that are no placement; the won cards waiting to be put."""
@@ -257,7 +274,7 @@ class Table(Frame):
                 # The card itself on the button, a short verb beside it: three answers fit a phone.
                 shown = hand[move.card]
                 button = el("button", "btn primary nv-answer", None, type="button", data_action="move",
-                            data_move=text, aria_label=t(f"neuf_vies.move.{move.kind}", card=self.card_name(shown)))
+                            data_move=text, aria_label=t(f"neuf_vies.move.{move.kind}", card=self.card_the(shown)))
                 button.appendChild(self.card(shown, aria_hidden="true"))
                 button.appendChild(el("span", "", t(f"neuf_vies.move.{move.kind}_short")))
                 row.appendChild(button)
@@ -266,7 +283,7 @@ class Table(Frame):
     def _hand(self, view: View, active: bool, hidden: bool):
         t = self.app.t
         me = view["seat"]
-        hand = el("div", "nv-hand", None, id="hand", aria_label=t("neuf_vies.ui.hand_of", name=self.name(me)))
+        hand = el("div", "nv-hand", None, id="hand", aria_label=self.words("neuf_vies.ui.hand_of", me))
         if hidden:  # the device is being passed: nobody's cards on screen
             hand.appendChild(el("p", "hint", t("neuf_vies.ui.hand_size", n=view["hand_sizes"][me])))
             return hand
@@ -331,38 +348,52 @@ class Table(Frame):
             flyer = mount(origin, self.card(card(played.card), "nv-flyer"))
         fly(flyer, find(screen, target), ms, then)
 
+    def last_played(self, view: View, last) -> list[str]:
+        """The card the last move put down: the card placed, discarded or countered with; for a
+        move that lets an attack land (or puts a won twin pair), the attacking card. Nothing for a
+        9×2 card taken unturned: its slot is outlined instead."""
+        moves = view["last_move"]
+        if not moves:
+            return []
+        first = moves[0]
+        if first["kind"] in ("place", "discard", "counter", "renew"):
+            return [first["card"]["id"]]
+        if first["kind"] in ("allow", "put"):
+            for entry in reversed(view["log"][:-len(moves)]):
+                if entry["kind"] == "gain":
+                    return []  # the put of an unturned 9×2 card
+                if entry["kind"] in CARD_MOVES:
+                    return [entry["card"]["id"]]
+        return []
+
     # --- results -------------------------------------------------------------------------
     def _why(self, last: Round) -> str:
-        return self.app.t(f"neuf_vies.why.{last['why']}", name=seat_names(self.app, last["ended_by"]))
+        return self.app.winners_words(f"neuf_vies.why.{last['why']}", last["ended_by"])
 
-    def round_end(self, view: View):
-        """How each score is made: every column's score, summed."""
+    def _sums(self, last: Round):
+        """How each score is made: every column's score, summed (and the 9×2 cards, when they
+        settled equal best scores)."""
         t = self.app.t
-        last = view["last_round"]
-        sums = el("ul", "standings nv-sums")
+        key = "neuf_vies.ui.sum" if last["tiebreak"] is None else "neuf_vies.ui.sum_backs"
+        sums = el("ul", "nv-sums", None, aria_label=t("neuf_vies.ui.sums"))
         for seat, tableau in enumerate(last["tableaux"]):
             parts = [str(c["score"]) for c in tableau if c is not None] or ["0"]
-            sums.appendChild(el("li", "", t("neuf_vies.ui.sum", name=self.name(seat), parts=" + ".join(parts),
-                                             score=last["scores"][seat])))
-        return t("neuf_vies.ui.game_over"), [self._why(last), sums]
+            sums.appendChild(el("li", "", t(key, name=self.name(seat), parts=" + ".join(parts),
+                                             score=last["scores"][seat], n=last["backs"][seat])))
+        return sums
+
+    def round_end(self, view: View):
+        last = view["last_round"]
+        return self.app.t("neuf_vies.ui.game_over"), [self._why(last), self._sums(last)]
 
     def final_result(self, view: View):
-        """One game is the match: the ranking, then how each score is made."""
-        title, body = self.match_end(view)
-        return title, body + self.round_end(view)[1][1:]  # its first part, why it ended, is told
-
-    def match_end(self, view: View):
-        """The ranking of the rules (the score, then the 9×2 cards), with the 9×2 cards beside
-        each score, and how equal best scores were settled."""
+        """One game: its winners, why it ended, the standings (the score, then the 9×2 cards),
+        how equal best scores were settled, and how each score is made."""
         t = self.app.t
         last, outcome = view["last_round"], view["outcome"]
-        scores, ranks, winners = outcome["scores"], outcome["ranks"], outcome["winners"]
-        order = sorted(range(view["players"]), key=lambda seat: (ranks[seat], seat))
-        heads = [t(key) for key in ("neuf_vies.ui.rank", "neuf_vies.ui.player", "neuf_vies.ui.score",
-                                    "neuf_vies.ui.backs")]
-        rows = [("closer" if seat in winners else "", (ranks[seat], self.name(seat), scores[seat], last["backs"][seat]))
-                for seat in order]
-        body = [self._why(last), score_table("scores nv-rank", heads, rows)]
+        title = self.app.winners_words("neuf_vies.match_won", outcome["winners"])
+        body = [self._why(last), standings(self.app, outcome["scores"], outcome["ranks"], self.total_key)]
         if last["tiebreak"] is not None:
             body.append(t(TIEBREAK_WORDS[last["tiebreak"]]))
-        return t("ui.match_won", names=seat_names(self.app, winners)), body
+        body += [el("h3", "", t("neuf_vies.ui.sums")), self._sums(last)]
+        return title, body
