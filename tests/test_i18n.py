@@ -7,9 +7,10 @@ import pytest
 
 import games
 from games import registry
-from i18n import CATALOGS, LANGS, MODULES, pick_lang, prefix, t
+from i18n import CATALOGS, LANGS, MODULES, has, pick_lang, prefix, t
 
 PY = Path(games.__file__).resolve().parents[1]  # the py/ tree under test (tests/conftest.py)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def placeholders(text: str) -> set:
@@ -77,12 +78,14 @@ def test_every_game_has_its_words(game):
         keys += [f"{prefix(game.id)}.opt.{option.key}.{choice}" for choice in option.choices]
     for lang in LANGS:
         assert [k for k in keys if k not in CATALOGS[lang]] == [], lang
+        # the match's end and the home's "Continue", in the game's own unit words
+        assert has(lang, f"{prefix(game.id)}.match_won") and has(lang, f"{prefix(game.id)}.round_n"), lang
 
 
 def _used_keys() -> tuple:
     """(keys named whole, prefixes of keys built at run time) anywhere in the code."""
     whole, prefixes = set(), set()
-    for path in PY.rglob("*.py"):
+    for path in [*PY.rglob("*.py"), ROOT / "scripts" / "build_home.py"]:
         if path.parent.name == "i18n":
             continue
         text = path.read_text()
@@ -94,6 +97,7 @@ def _used_keys() -> tuple:
     for game in registry.games():
         p = prefix(game.id)
         whole |= {f"{p}.name", f"{p}.tagline"} | {f"seat.kind.{level}" for level in game.levels}
+        whole |= {f"{p}.match_won", f"{p}.round_n", f"{p}.next_round"}  # the page's words per game
         for option in game.options:
             whole.add(f"{p}.opt.{option.key}")
             whole |= {f"{p}.opt.{option.key}.{choice}" for choice in option.choices}
@@ -102,7 +106,8 @@ def _used_keys() -> tuple:
 
 def test_no_key_goes_unused():
     whole, prefixes = _used_keys()
-    whole |= {f"{key}.{form}" for key in whole for form in ("one", "other")}  # plural forms
+    # plural forms, and the second person of a sentence about the player's own seat
+    whole |= {f"{key}.{form}" for key in whole for form in ("one", "other", "you", "you.one", "you.other")}
     unused = sorted(key for key in CATALOGS["en"]
                     if key not in whole and not any(key.startswith(p) for p in prefixes))
     assert unused == []
@@ -117,11 +122,11 @@ def test_each_game_keeps_its_words_in_its_own_catalog():
 
 
 def test_plurals_follow_each_language():
-    assert t("en", "punto.ui.wins", n=1) == "1 round won"
-    assert t("en", "punto.ui.wins", n=0) == "0 rounds won"
-    assert t("fr", "punto.ui.wins", n=1) == "1 manche gagnée"
-    assert t("fr", "punto.ui.wins", n=0) == "0 manche gagnée"
-    assert t("fr", "punto.ui.wins", n=2) == "2 manches gagnées"
+    assert t("en", "punto.ui.wins", n=1, name="Ann") == "Ann has won 1 round"
+    assert t("en", "punto.ui.wins", n=0, name="Ann") == "Ann has won 0 rounds"
+    assert t("fr", "punto.ui.wins", n=1, name="Ann") == "Ann a gagné 1 manche"
+    assert t("fr", "punto.ui.wins", n=0, name="Ann") == "Ann a gagné 0 manche"
+    assert t("fr", "punto.ui.wins", n=2, name="Ann") == "Ann a gagné 2 manches"
 
 
 def test_plural_forms_come_in_pairs():
@@ -129,3 +134,35 @@ def test_plural_forms_come_in_pairs():
         for key in CATALOGS[lang]:
             if key.endswith(".one"):
                 assert key[:-4] + ".other" in CATALOGS[lang], key
+
+
+# A number set before one of the things the games count ("{n} cards", "{count} plis") is a count
+# the sentence must agree with; "round {n}" or "Deal {n} is over" name a round, they count nothing.
+NOUNS = ("card carte point round manche deal donne trick pli column colonne move coup life vie game "
+         "partie pair paire parameter paramètre player joueur").split()
+COUNTED = re.compile(r"\{\w+\}[\s\u00a0\u202f]+(?:more |autres |other )?(?:" + "|".join(NOUNS) + r")s?\b", re.I)
+
+
+def _forms(catalog: dict) -> dict:
+    """Each key that has plural forms: its "one" and "other" texts."""
+    return {key[:-6]: (catalog.get(key[:-6] + ".one"), text) for key, text in catalog.items()
+            if key.endswith(".other")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_count_takes_the_right_plural_for_0_1_and_2(lang):
+    """Each sentence with a count has both forms, and 0, 1 and 2 pick them as the language does
+    (French: 0 and 1 singular; English: only 1)."""
+    catalog = CATALOGS[lang]
+    forms = _forms(catalog)
+    bare = sorted(key for key, text in catalog.items() if COUNTED.search(text)
+                  and not key.endswith((".one", ".other")))
+    assert bare == [], f"{lang}: counts without plural forms"
+    singular = {0, 1} if lang == "fr" else {1}
+    for key, (one, other) in forms.items():
+        assert one is not None, f"{key}: no singular form"
+        params = {name: 7 for name in placeholders(other) | placeholders(one)} | {"n": 0}
+        for n in (0, 1, 2):
+            text = t(lang, key, **{**params, "n": n})
+            expected = (one if n in singular else other).format(**{**params, "n": n})
+            assert text == expected, (key, n)

@@ -218,9 +218,12 @@ def test_the_home_page_and_the_manifest_are_what_build_home_makes_from_the_regis
 def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
     page = ("<head>\n  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
             "  <!-- begin styles: made by build_home -->\n  <link href=\"old.css\">\n  <!-- end styles -->\n"
-            "</head>\n<ul>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</ul>\n")
-    listed = [{"id": "a-b", "module": "a_b", "name": "A & B", "tagline": "<b>Vite</b> !"},
-              {"id": "c", "module": "c", "name": "C", "tagline": "« Oui » l’été"}]
+            "</head>\n<ul>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</ul>\n"
+            "<!-- begin words -->\n<!-- end words -->\n")
+    listed = [{"id": "a-b", "module": "a_b", "name": "A & B", "tagline": "<b>Vite</b> !",
+               "words": {"en": ("A & B", "</script> fast"), "fr": ("A & B", "<b>Vite</b> !")}},
+              {"id": "c", "module": "c", "name": "C", "tagline": "« Oui » l’été",
+               "words": {"en": ("C", "Yes"), "fr": ("C", "« Oui » l’été")}}]
     assert build_home.render_index(page, listed) == (
         "<head>\n  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
         "  <!-- begin styles: made by build_home -->\n"
@@ -228,7 +231,13 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
         "  <!-- end styles -->\n</head>\n<ul>\n    <!-- begin tiles -->\n"
         "    <li class=\"game-tile\"><h2>A &amp; B</h2><p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p></li>\n"
         "    <li class=\"game-tile\"><h2>C</h2><p class=\"tagline\">« Oui » l’été</p></li>\n"
-        "    <!-- end tiles -->\n</ul>\n")
+        "    <!-- end tiles -->\n</ul>\n<!-- begin words -->\n" + build_home.first_words(listed)
+        + "\n<!-- end words -->\n")
+    # the first screen's words for its script, every language, and never a closing tag
+    words = build_home.first_words(listed)
+    assert "</script> fast" not in words and words.count("</script>") == 1
+    assert json.loads(words[words.index(">") + 1:words.rindex("<")].replace("<\\/", "</"))["en"]["games"] == \
+        [["A & B", "</script> fast"], ["C", "Yes"]]
     with pytest.raises(SystemExit, match="begin tiles"):
         build_home.render_index(page.replace("<!-- end tiles -->", ""), listed)
     manifest = json.loads(build_home.render_manifest(

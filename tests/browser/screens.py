@@ -24,9 +24,8 @@ def games() -> list:
 
 
 def _seats(count: int) -> list:
-    kinds = ["human"] + ["easy"] * (count - 1)
-    return [{"kind": kind, "name": "You" if kind == "human" else f"Computer {i + 1}"}
-            for i, kind in enumerate(kinds)]
+    """The player and computers, unnamed as a new player leaves them ("You", "Computer 2")."""
+    return [{"kind": "human" if i == 0 else "easy", "name": ""} for i in range(count)]
 
 
 def _played(game_id: str, players: int, until, seed: str, options=None) -> Match:

@@ -91,9 +91,11 @@ def test_moves_are_told_in_words_and_focus_lands_on_the_card_to_play(page, base_
     assert wait_state(page, "human") == "human"
     assert page.evaluate("document.activeElement.matches('#hand [data-drag]')")
     told = page.locator(".movelog li").all_text_contents()
-    assert told[0] == en("punto.ui.log.put", name="Player 1", card=_words(card))
+    assert told[0] == en("punto.ui.log.put.you", card=_words(card))  # the player is "You"
     [computer] = [c for c in read_board(page).values() if c != card]
-    assert told[1].startswith(f"Player 2 put {_words(computer)}")
+    assert told[1] in (en("punto.ui.log.put", name=en("seat.computer", n=2), card=_words(computer)),
+                       *[en("punto.ui.log.crush", name=en("seat.computer", n=2), card=_words(computer),
+                            under=_words(card))])
     assert page.text_content("#announce") == told[1]  # what a screen reader hears
 
 

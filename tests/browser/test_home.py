@@ -67,7 +67,7 @@ def test_continue_shows_only_when_a_match_is_saved(english, base_url, open_app):
     wait_state(page, "human")
     press(page, "home")
     button = page.locator(CONTINUE)
-    assert button.text_content() == en("home.continue", game="Punto", round=1)
+    assert button.text_content() == en("home.continue", game="Punto", round=en("punto.round_n", n=1))
     reload(page)  # left at home, the reload stays at home
     assert page.locator(CONTINUE).count() == 1
     press(page, "continue")

@@ -19,7 +19,14 @@ EN = {
     "high_card.ui.your_turn": "Play a card: drag it onto the trick, or tap it then the trick.",
     "high_card.ui.log.play": "{name} played a {value}.",
     "high_card.ui.round_won": "{names} takes round {n}",
-    "high_card.ui.points_of": "{name}: {score} points",
+    "high_card.ui.points_of.one": "{name}: {score} point",
+    "high_card.ui.points_of.other": "{name}: {score} points",
+    "high_card.match_won.one": "{names} won the match!",
+    "high_card.match_won.other": "{names} won the match!",
+    "high_card.match_won.you.one": "{names} won the match!",
+    "high_card.match_won.you.other": "{names} won the match!",
+    "high_card.round_n": "round {n}",
+    "high_card.next_round": "Next round",
 }
 
 FR = {
@@ -41,5 +48,12 @@ FR = {
     "high_card.ui.your_turn": "Jouez une carte : glissez-la sur le pli, ou touchez-la puis le pli.",
     "high_card.ui.log.play": "{name} a joué un {value}.",
     "high_card.ui.round_won": "{names} remporte la manche {n}",
-    "high_card.ui.points_of": "{name} : {score} points",
+    "high_card.ui.points_of.one": "{name} : {score} point",
+    "high_card.ui.points_of.other": "{name} : {score} points",
+    "high_card.match_won.one": "{names} a gagné la partie !",
+    "high_card.match_won.other": "{names} ont gagné la partie !",
+    "high_card.match_won.you.one": "{names} avez gagné la partie !",
+    "high_card.match_won.you.other": "{names} avez gagné la partie !",
+    "high_card.round_n": "manche {n}",
+    "high_card.next_round": "Manche suivante",
 }

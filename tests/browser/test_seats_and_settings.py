@@ -1,0 +1,155 @@
+"""What every table shares, as a player meets it: who is "You" and who is a computer, what the
+figures on a seat mean (a tap away on a phone), one dialog at the match's end (the finished
+board kept at a round's end: test_punto.py), Restart asking first, Undo where a game allows it, the dark theme,
+the turn's vibration, and the first screen in the browser's language before Python starts."""
+import json
+
+import pytest
+
+import screens
+from games import registry
+from helpers import en, notice, press, put_storage, resume, violations, wait_state
+from i18n import prefix, t
+
+PREFS = {"speed": "fast", "lang": "en"}
+
+
+def test_you_and_the_computers_are_marked_in_the_seats_the_log_and_the_results(new_context, base_url, open_app):
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    put_storage(page, base_url, {"tapis.prefs": json.dumps(PREFS)})
+    open_app(page, base_url, "game=punto&seed=marks&start=1")
+    wait_state(page, "human")
+    assert page.text_content('.seat[data-seat="0"] .seat-name') == en("seat.you")
+    assert page.locator('.seat[data-seat="0"] .robot').count() == 0
+    other = page.locator('.seat[data-seat="1"]')
+    assert other.locator(".seat-name").text_content() == en("seat.computer", n=2)
+    assert other.locator(".robot .level").text_content() == en("seat.level.medium")
+    assert other.locator(".robot .sr-only").text_content() == en("seat.robot", level=en("seat.level.medium"))
+    emblems = page.eval_on_selector_all(".seat .emblem", "ns => ns.map(n => [n.dataset.initials, n.dataset.hue])")
+    assert sorted(emblems) == [["C2", "1"], ["Y", "0"]]
+    # the move log names each mover after their emblem
+    page.click("#hand [data-drag]")
+    page.click("[data-legal]")
+    page.wait_for_selector(".movelog li .emblem")
+    assert page.locator(".movelog li").first.locator(".emblem").get_attribute("data-initials") == "Y"
+    # the standings at the match's end
+    context = page.context
+    page.close()  # a tab left at a table would take the next save as its own (another tab's move)
+    page = context.new_page()
+    resume(page, base_url, open_app, screens.save_for("over:punto/2"), PREFS, "over")
+    standings = page.locator("#overlay .standings").first.locator("li")  # the match, before its last round
+    assert standings.count() == 2
+    assert {standings.nth(i).locator(".emblem").get_attribute("data-initials") for i in range(2)} == {"Y", "C2"}
+    assert en("seat.you") in page.text_content("#overlay .standings")
+
+
+def test_every_figure_of_a_seat_is_explained_a_tap_away(new_context, base_url, open_app):
+    """Phones show no hover tooltips: the players' sheet, from the bar, says what each figure
+    on each seat means, beside the same figure."""
+    page = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True).new_page()
+    resume(page, base_url, open_app, screens.save_for("held:zero-pointe/2"), PREFS, "human")
+    shown = page.eval_on_selector_all(".table .seat .stat .sr-only", "ns => ns.map(n => n.textContent)")
+    assert shown, "the seats show figures"
+    page.tap("#seats")
+    page.wait_for_selector("#overlay[open] .seat-sheet")
+    sheet = page.locator("#overlay .seat-sheet > li")
+    assert sheet.count() == 2
+    assert page.text_content("#overlay .seat-sheet > li:first-child .sheet-kind") == en("seats.you")
+    assert page.text_content("#overlay .seat-sheet > li:nth-child(2) .sheet-kind") == \
+        en("seats.computer", level=en("seat.level.easy"))
+    explained = page.eval_on_selector_all("#overlay .sheet-figures li > span:last-child",
+                                          "ns => ns.map(n => n.textContent)")
+    assert sorted(explained) == sorted(shown)
+    assert violations(page) == []
+    page.tap('#overlay [data-action="close"]')
+    page.wait_for_selector("#overlay:not([open])", state="attached")
+
+
+def test_the_match_end_is_one_dialog(new_context, base_url, open_app):
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    resume(page, base_url, open_app, screens.save_for("over:punttu/2"), PREFS, "over")
+    assert page.locator("dialog[open]").count() == 1
+    assert page.locator("#overlay .match-end").count() == 1
+    assert page.locator("#overlay .round-end").count() == 0
+
+
+def test_restart_asks_first(new_context, base_url, open_app):
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    resume(page, base_url, open_app, screens.save_for("held:neuf-vies/2"), PREFS, "human")
+    ply = json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"]
+    press(page, "menu")
+    press(page, "restart")
+    assert page.text_content("#overlay[open] h2") == en("confirm.restart.title")
+    press(page, "close")  # Cancel: the match goes on as it was
+    assert json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"] == ply
+    assert page.locator("#overlay[open]").count() == 0
+    press(page, "menu")
+    press(page, "restart")
+    press(page, "restart-confirmed")
+    wait_state(page, "human", "computer")
+    assert len(json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"]) < len(ply)
+
+
+def test_undo_is_absent_where_a_game_never_allows_it_and_says_why_elsewhere(new_context, base_url, open_app):
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
+    resume(page, base_url, open_app, screens.save_for("held:punto/2"), PREFS, "human")
+    assert page.is_hidden("#undo")
+    press(page, "menu")
+    assert page.locator('#overlay [data-action="undo"]').count() == 0
+    context = page.context
+    page.close()
+    page = context.new_page()
+    resume(page, base_url, open_app, screens.save_for("held:zero-pointe/2"), PREFS, "human")
+    assert page.is_visible("#undo")
+    if page.get_attribute("#undo", "aria-disabled") == "true":  # looks unavailable, and says why
+        page.click("#undo", force=True)
+        assert notice(page) == en("notice.no_undo")
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_theme_follows_the_device_or_the_players_choice(new_context, base_url, open_app, scheme):
+    page = new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme).new_page()
+    resume(page, base_url, open_app, screens.save_for("held:punttu/2"), PREFS, "human")
+    surface = "getComputedStyle(document.documentElement).getPropertyValue('--surface').trim()"
+    assert page.get_attribute("html", "data-theme") == "system"
+    assert page.evaluate(surface) == ("#1c2420" if scheme == "dark" else "#fffdf7")
+    press(page, "menu")
+    other = "light" if scheme == "dark" else "dark"
+    page.select_option('#overlay [data-setting="theme"]', other)
+    assert page.get_attribute("html", "data-theme") == other
+    assert page.evaluate(surface) == ("#1c2420" if other == "dark" else "#fffdf7")
+    assert violations(page) == [], f"{other} theme, menu open"
+    press(page, "close")
+    assert violations(page) == [], f"{other} theme, table"
+    page.reload()  # chosen before the first paint, from the stored choice
+    assert page.get_attribute("html", "data-theme") == other
+
+
+def test_the_turn_coming_back_buzzes_a_phone(new_context, base_url, open_app):
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context.add_init_script("navigator.vibrate = (ms) => { (window.__buzz ||= []).push(ms); return true; };")
+    page = context.new_page()
+    resume(page, base_url, open_app, screens.save_for("held:punto/2"), PREFS, "human")
+    page.tap("#hand [data-drag]")
+    page.tap("[data-legal]")
+    wait_state(page, "human")  # the computer has played: the turn is the player's again
+    assert page.evaluate("window.__buzz") == [40]
+
+
+@pytest.mark.parametrize("locale,lang", [("en-GB", "en"), ("fr-FR", "fr"), ("de-DE", "en")])
+def test_the_first_screen_speaks_the_browsers_language_before_python(new_context, base_url, locale, lang):
+    context = new_context(locale=locale)
+    # Python never starts: the page stays on its static first screen
+    context.route("**/vendor/pyscript/core.js",
+                  lambda route: route.fulfill(body="", content_type="text/javascript"))
+    page = context.new_page()
+    page.goto(base_url)
+    page.wait_for_selector(".game-tile h2")
+    assert page.get_attribute("html", "lang") == lang
+    assert page.title() == t(lang, "app.title")
+    assert page.text_content("#loading #loading-label") == t(lang, "loading.label")
+    assert page.get_attribute("#loading progress", "aria-labelledby") == "loading-label"
+    games = registry.games()
+    assert page.locator(".game-tile h2").all_text_contents() == [t(lang, f"{prefix(g.id)}.name") for g in games]
+    assert page.locator(".game-tile .tagline").all_text_contents() == \
+        [t(lang, f"{prefix(g.id)}.tagline") for g in games]
