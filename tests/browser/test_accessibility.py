@@ -1,7 +1,7 @@
 """axe-core (a dev dependency from npm, never shipped) finds nothing on any screen at desktop
 size: home, every new-game screen, the tables mid-game, with a card held, a round end and the
-match end (the fit sweep, tests/browser/test_fit_sweep.py, runs axe on every screen at a phone
-size by touch). Also: focus after a move, dialogs' Escape, reduced motion."""
+match end (the fit sweep, tests/browser/test_fit_sweep.py, runs axe on every screen at a phone's
+size by touch and at a desktop's). Also: focus after a move, dialogs' Escape, reduced motion."""
 import json
 from pathlib import Path
 
@@ -137,19 +137,5 @@ def test_the_card_games_with_hands_mid_game_and_a_card_held(page, base_url, open
     assert page.locator("[data-legal]").count() > 0
     assert violations(page) == []
 
-
-@pytest.mark.parametrize("game_id", ["punttu", "neuf-vies"])
-def test_the_card_games_with_hands_at_their_end(new_context, base_url, open_app, game_id):
-    context = new_context(locale="en-US", viewport=SIZES["phone"])
-    use_prefs(context, speed="fast")
-    page = context.new_page()
-    open_app(page, base_url, f"game={game_id}&seed=axe-end")
-    page.locator(".seat-row").nth(0).locator("select").select_option("easy")
-    page.click('[data-action="start"]')
-    checked = set()
-    while (state := wait_state(page, "round-end", "over", timeout=120_000)) != "over":
-        if state not in checked:
-            assert violations(page) == [], state
-            checked.add(state)
-        page.click('[data-action="round-seen"]')
-    assert violations(page) == []
+# The card games' ends (each deal's and the match's) are screens of the fit sweep
+# (tests/browser/test_fit_sweep.py), which runs axe on each at a phone's size and a desktop's.
