@@ -33,9 +33,8 @@ def test_you_and_the_computers_are_marked_in_the_seats_the_log_and_the_results(n
     page.wait_for_selector(".movelog li .emblem")
     assert page.locator(".movelog li").first.locator(".emblem").get_attribute("data-initials") == "Y"
     # the standings at the match's end
-    context = page.context
-    page.close()  # a tab left at a table would take the next save as its own (another tab's move)
-    page = context.new_page()
+    # A browser of its own: a tab left at a table would take the next save as another tab's move.
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
     resume(page, base_url, open_app, screens.save_for("over:punto/2"), PREFS, "over")
     standings = page.locator("#overlay .standings").first.locator("li")  # the match, before its last round
     assert standings.count() == 2
@@ -96,9 +95,7 @@ def test_undo_is_absent_where_a_game_never_allows_it_and_says_why_elsewhere(new_
     assert page.is_hidden("#undo")
     press(page, "menu")
     assert page.locator('#overlay [data-action="undo"]').count() == 0
-    context = page.context
-    page.close()
-    page = context.new_page()
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
     resume(page, base_url, open_app, screens.save_for("held:zero-pointe/2"), PREFS, "human")
     assert page.is_visible("#undo")
     if page.get_attribute("#undo", "aria-disabled") == "true":  # looks unavailable, and says why
