@@ -98,9 +98,10 @@ def test_undo_is_absent_where_a_game_never_allows_it_and_says_why_elsewhere(new_
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
     resume(page, base_url, open_app, screens.save_for("held:zero-pointe/2"), PREFS, "human")
     assert page.is_visible("#undo")
-    if page.get_attribute("#undo", "aria-disabled") == "true":  # looks unavailable, and says why
-        page.click("#undo", force=True)
-        assert notice(page) == en("notice.no_undo")
+    # the computer has moved since the player's last move: Undo looks unavailable, and says why
+    assert page.get_attribute("#undo", "aria-disabled") == "true"
+    page.click("#undo", force=True)
+    assert notice(page) == en("notice.no_undo")
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
