@@ -8,15 +8,17 @@ APT_INSTALL := $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 .PHONY: site play test dist bench system
 
-# The site's generated files: the vendored runtime, py.zip (the modules, with their bytecode
-# compiled by the runtime), snapshot.bin (Python started, made from the runtime alone), both
-# made in headless Chromium and only when what they are made from changed, the games' tiles,
+# The site's generated files: the vendored runtime, py.zip and each game's archive (the modules,
+# with their bytecode compiled by the runtime), stdlib.zip (the standard library the page
+# imports, measured in the built page), snapshot.bin (Python started, made from the runtime
+# alone), all made in headless Chromium and only when what they are made from changed, the games' tiles,
 # style sheets and shortcuts in index.html and manifest.webmanifest (committed: in CI, where
 # $CI is set, only checked, so that a game added without running it fails), and the service worker.
 site: system vendor/.stamp $(VENV)/.stamp
 	$(VENV)/bin/python scripts/pack_py.py
-	$(VENV)/bin/python scripts/snapshot.py
 	$(PYTHON) scripts/build_home.py $(if $(CI),--check)
+	$(VENV)/bin/python scripts/stdlib.py
+	$(VENV)/bin/python scripts/snapshot.py
 	$(PYTHON) scripts/build_sw.py
 
 play: site

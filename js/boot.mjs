@@ -1,17 +1,26 @@
 // PyScript's interpreter module (pyscript.toml: interpreter = "./js/boot.mjs"). PyScript stays
 // the page's runtime; this hands it a Pyodide restored from snapshot.bin (made by
-// scripts/snapshot.py: Python started, the standard modules we use imported) when the snapshot
-// is worth using and checks out, and otherwise a normally started Pyodide. Any failure of the
-// snapshot falls back quietly. Either way our modules are imported from py.zip, put on sys.path
-// as it is (zipimport; it holds their bytecode, see scripts/pack_py.py).
-// index.html loads this module before PyScript, so the restore begins at once.
+// scripts/snapshot.py: Python started, the standard modules we use imported) when the service
+// worker holds it and it checks out, and otherwise a normally started Pyodide (a first visit:
+// the snapshot is fetched afterwards, with the site's offline copy). Any failure of the snapshot
+// falls back quietly. Either way Python's standard library is stdlib.zip (scripts/stdlib.py: the
+// runtime's, cut to what the page imports) and our modules are imported from py.zip, put on
+// sys.path as it is (zipimport; it holds their bytecode, see scripts/pack_py.py), and each game's
+// from its own archive, fetched here as soon as the page is known to need it (tapisArchive).
+// It also tells the first screen how much is left to download (tapisProgress, index.html).
+// index.html loads this module before PyScript, so the downloads and the restore begin at once.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
-const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
-const SNAPSHOT = new URL("../snapshot.bin", import.meta.url).href;
-const PY_ZIP = new URL("../py.zip", import.meta.url).href;
+const SITE = new URL("../", import.meta.url).href;
+const INDEX = `${SITE}vendor/pyodide/`;
+const SNAPSHOT = `${SITE}snapshot.bin`;
+const PY_ZIP = `${SITE}py.zip`;
+const QUERY = new URLSearchParams(location.search);
+// ?stdlib=full: the runtime's whole standard library (scripts/stdlib.py measures with it).
+const FULL_STDLIB = QUERY.get("stdlib") === "full";
+const STDLIB = FULL_STDLIB ? `${INDEX}python_stdlib.zip` : `${SITE}stdlib.zip`;
 // See scripts/snapshot.py: magic, the hash of the bytes from HASHED_FROM on, the key, the sizes.
 const MAGIC = "TAPISNP2";
 const HASHED_FROM = 72;
@@ -34,6 +43,95 @@ async function bytes(url, held = null) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// --- What is left to download, for the first screen ------------------------------------------
+// sizes.json (scripts/build_sw.py): each file's size, raw and gzip-compressed as GitHub Pages
+// sends it. A download counts the bytes it has read (the body arrives decompressed), so the
+// bytes left on the wire are estimated as the unread share of each file's compressed size.
+const downloads = new Map(); // url -> { raw, wire, read }
+let sizes = null;
+const sized = fetch(`${SITE}sizes.json`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+
+function tell() {
+  const all = [...downloads.values()];
+  if (!sizes || all.some((d) => d.wire === undefined)) return;
+  const left = all.reduce((sum, d) => sum + d.wire * Math.max(0, 1 - d.read / d.raw), 0);
+  const total = all.reduce((sum, d) => sum + d.wire, 0);
+  globalThis.tapisProgress?.({ left, total, done: all.every((d) => d.read >= d.raw) });
+}
+
+sized.then((found) => {
+  sizes = found;
+  for (const [url, d] of downloads) [d.raw, d.wire] = sizes?.[url.slice(SITE.length)] ?? [];
+  tell();
+});
+
+// The response with a body that counts what it reads towards the download of url.
+function counted(url, response) {
+  if (!response.ok || !response.body) return response;
+  const d = { read: 0 };
+  [d.raw, d.wire] = sizes?.[url.slice(SITE.length)] ?? [];
+  downloads.set(url, d);
+  const body = response.body.pipeThrough(new TransformStream({
+    transform(chunk, out) {
+      d.read += chunk.byteLength;
+      tell();
+      out.enqueue(chunk);
+    },
+  }));
+  return new Response(body, { status: response.status, statusText: response.statusText,
+                              headers: response.headers });
+}
+
+async function download(url) {
+  return bytes(url, counted(url, await fetch(url)));
+}
+
+// Pyodide's own downloads (the wasm, the standard library) are counted while it loads them.
+const TRACKED = new Set([`${INDEX}pyodide.asm.wasm`, STDLIB]);
+async function loading(start) {
+  const plain = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    const response = await plain(input, init);
+    return TRACKED.has(url) ? counted(url, response) : response;
+  };
+  try {
+    return await start();
+  } finally {
+    globalThis.fetch = plain;
+  }
+}
+
+// --- Our modules ---------------------------------------------------------------------------
+// A game's archive (py-<module>.zip), fetched once: Python asks for it (py/ui/modules.py), and
+// this asks first for the game the page will open. A failed fetch is forgotten, to be retried.
+const archives = new Map();
+export function tapisArchive(module) {
+  if (!archives.has(module)) {
+    const data = download(`${SITE}py-${module}.zip`);
+    data.catch(() => archives.delete(module));
+    archives.set(module, data);
+  }
+  return archives.get(module);
+}
+globalThis.tapisArchive = tapisArchive;
+globalThis.tapisArchives = (...modules) => Promise.all(modules.map(tapisArchive));
+
+// The game the page opens: the link's, the tile tapped already, or the saved match's (its
+// table is shown again after a reload, and the home page names it). Only the games listed on
+// the first screen: any other name is the page's to refuse.
+function gamesNeeded() {
+  const listed = [...document.querySelectorAll(".game-tile[data-game]")].map((t) => t.dataset.game);
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem("tapis.save") || "null")?.game;
+  } catch {
+    // the page tells the player about an unreadable save
+  }
+  return [QUERY.get("game"), globalThis.tapisChosen, saved].filter((id) => listed.includes(id));
+}
+for (const id of new Set(gamesNeeded())) tapisArchive(id.replaceAll("-", "_")).catch(() => {});
+
 async function sha256(data) {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", data));
 }
@@ -42,16 +140,14 @@ function same(a, b) {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
-// The snapshot is ~6 MB more on the wire (gzip) and saves no other download: use it when the
-// service worker already holds it (no download), or on a fast link, where fetching it is
-// quicker than starting Python. Browsers without navigator.connection (Firefox,
-// Safari) use it from their second visit on.
+// The snapshot is ~6 MB more on the wire (gzip) and saves no other download: used only when the
+// service worker already holds it (every visit after the first), never fetched for a start.
 function worthIt(held) {
-  const query = new URLSearchParams(location.search).get("snapshot");
-  if (query === "0") return false; // ?snapshot=0: a normal start (tests, comparisons)
-  if (held) return true;
-  const link = navigator.connection;
-  return Boolean(link && link.effectiveType === "4g" && !link.saveData);
+  // ?snapshot=0: a normal start (tests, comparisons); the snapshot is made with stdlib.zip.
+  if (QUERY.get("snapshot") === "0" || FULL_STDLIB) return false;
+  // The browser tests start most pages as a return visit does, in fresh contexts (their
+  // conftest sets this); the first-visit tests and the benches do not.
+  return Boolean(held) || globalThis.tapisSnapshotAlways === true;
 }
 
 // Pyodide's snapshot, once the file's own hash checks out (a damaged file). snapshot.bin leaves
@@ -82,7 +178,7 @@ function mark(how) {
 }
 
 // Our modules, fetched while Python starts.
-const modules = bytes(PY_ZIP);
+const modules = download(PY_ZIP);
 modules.catch(() => {}); // handled where it is awaited
 
 // Python imports our modules straight from the archive (no unpacking): PyScript's `import main`.
@@ -101,7 +197,7 @@ const restored = (async () => {
     // handled at once: it may fail before Pyodide awaits it, and that is no uncaught error.
     const snapshot = payload(held);
     snapshot.catch(() => {});
-    const pyodide = await load({ indexURL: INDEX, _loadSnapshot: snapshot });
+    const pyodide = await load({ indexURL: INDEX, stdLibURL: STDLIB, _loadSnapshot: snapshot });
     // Every restored page would otherwise draw the same numbers (the hash seed stays the
     // snapshot's: dicts and sets already hold hashed keys).
     pyodide.runPython("import random; random.seed()");
@@ -120,7 +216,7 @@ export async function loadPyodide(options = {}) {
     mark("snapshot");
   } else {
     mark("normal");
-    pyodide = await load({ ...options, indexURL: INDEX });
+    pyodide = await loading(() => load({ ...options, indexURL: INDEX, stdLibURL: STDLIB }));
   }
   await addModules(pyodide);
   return pyodide;

@@ -46,6 +46,8 @@ def first_words(listed: list) -> str:
     """The first screen's words in every language, as JSON for index.html's script."""
     from i18n import LANGS, t
     words = {lang: {"title": t(lang, "app.title"), "loading": t(lang, "loading.label"),
+                    "left": t(lang, "loading.left"), "starting": t(lang, "loading.starting"),
+                    "chosen": t(lang, "loading.chosen"),
                     "games": [g["words"][lang] for g in listed]} for lang in LANGS}
     text = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return f'<script type="application/json" id="first-words">{text}</script>'
@@ -72,8 +74,14 @@ def render_index(text: str, listed: list) -> str:
         return html.escape(value, quote=False)
 
     sheets = [f'<link rel="stylesheet" href="css/{g["module"]}.css">' for g in listed]
-    tiles = [f'<li class="game-tile"><h2>{words(g["name"])}</h2>'
-             f'<p class="tagline">{words(g["tagline"])}</p></li>' for g in listed]
+    # A tile works before Python does: index.html's script remembers the tap (the link is the
+    # same wish without scripts).
+    tiles = [f'<li class="game-tile" data-game="{g["id"]}"><h2><a href="./?game={g["id"]}">'
+             f'{words(g["name"])}</a></h2><p class="tagline">{words(g["tagline"])}</p></li>'
+             for g in listed]
+    description = DESCRIPTION.format(names=", ".join(g["name"] for g in listed))
+    text = _between(text, "description", [f'<meta name="description" content="{html.escape(description)}">'],
+                    "index.html")
     text = _between(_between(text, "styles", sheets, "index.html"), "tiles", tiles, "index.html")
     return _between(text, "words", [first_words(listed)], "index.html")
 

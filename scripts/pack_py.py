@@ -1,22 +1,31 @@
-"""Pack the modules of py/ into py.zip, which js/boot.mjs puts on the page's sys.path: Python
-imports them from the archive (zipimport), one request for every module.
+"""Pack the modules of py/ into archives that the page puts on its import path: Python imports
+them from the archive as it is (zipimport).
 
     python scripts/pack_py.py [--force] [ROOT]
+
+py.zip holds the page, the kit, the controller, the words and `games/catalogue.json` (each game's
+id, place on the home page and whether it has a table, so the home page lists the games without
+importing them); `py-<game>.zip` holds one game's modules (its package under games/, its computer
+players, its table), fetched only when that game is opened (js/boot.mjs, py/ui/modules.py): a
+first visit downloads the game it plays, not the four.
 
 The archive holds each module's source and its bytecode (`name.pyc` beside `name.py`, which
 zipimport takes first), compiled by the vendored runtime's own Python in headless Chromium
 (scripts/headless.py): CPython 3.11's bytecode would not load in Pyodide's 3.14. So a start
-compiles none of our modules, and py.zip is all a change in py/ costs a player: the start-up
+compiles none of our modules, and the changed archives are all a change in py/ costs a player: the start-up
 snapshot holds the runtime only (scripts/snapshot.py). The sources stay for tracebacks, and are
 what Python imports should the bytecode not fit the runtime.
 
-The archive is byte-for-byte reproducible (fixed dates, sorted names, unchecked-hash .pyc), so
-the service worker's cache name only changes when a module does. Its comment is the key of what
-it was made from (runtime, modules, this script): an unchanged archive is not made again.
+The archives are byte-for-byte reproducible (fixed dates, sorted names, unchecked-hash .pyc), so
+the service worker's cache name only changes when a module does. Their comment is the key of what
+they were made from (runtime, modules, this script): unchanged archives are not made again.
 Needs the test venv (playwright) and /usr/bin/chromium, except `pack(root)` without bytecode.
 """
 import hashlib
 import io
+import json
+import os
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -27,6 +36,20 @@ import headless  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 # Only the snapshot imports it, from its own copy (scripts/snapshot.py).
 NOT_PACKED = {"snapshot_setup.py"}
+CORE = "py.zip"
+CATALOGUE = "games/catalogue.json"
+# The folders where a game's own modules sit beside the shared ones, named after the game
+# (ai/punto.py, ai/hard/punto.py, ui/tables/punto.py and ui/tables/punto_art.py). Its words
+# (i18n/) stay in py.zip: the home page shows every game's name.
+BESIDE = ("ai", "ai/hard", "ui/tables")
+# Run by CPython on py/: the catalogue, as the registry and the tables see it.
+LIST = """
+import json
+from games import registry
+from ui.tables import has_table
+print(json.dumps([{"id": game.id, "order": game.catalog_order, "table": has_table(game.id)}
+                  for game in registry.games()]))
+"""
 # Compiles every module of the archive it is given; reports a zip of name.pyc files.
 COMPILE = """
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
@@ -56,6 +79,28 @@ def modules(root: Path = ROOT) -> list:
                   if "__pycache__" not in p.parts and p.name not in NOT_PACKED)
 
 
+def game_modules(root: Path = ROOT) -> list:
+    """The games' module names (games/<name>/): "punto", "zero_pointe"."""
+    return sorted(p.parent.name for p in (root / "py" / "games").glob("*/__init__.py"))
+
+
+def archive_of(name: str, games: list) -> str:
+    """Which archive a path inside py/ (or its .pyc) goes into."""
+    folder, _, stem = name.rpartition("/")
+    stem = stem.split(".")[0]
+    for game in sorted(games, key=len, reverse=True):  # "zero_pointe" before a game "zero"
+        if name.startswith(f"games/{game}/") or (
+                folder in BESIDE and (stem == game or stem.startswith(game + "_"))):
+            return f"py-{game}.zip"
+    return CORE
+
+
+def catalogue(root: Path = ROOT) -> bytes:
+    listed = subprocess.run([sys.executable, "-c", LIST], cwd=root / "py", check=True,
+                            capture_output=True, text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    return (json.dumps(json.loads(listed.stdout), indent=1) + "\n").encode()
+
+
 def _archive(entries: dict, comment: bytes = b"") -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -71,12 +116,24 @@ def sources(root: Path = ROOT) -> dict:
     return {name: (root / "py" / name).read_bytes() for name in modules(root)}
 
 
-def key(root: Path = ROOT, texts: dict | None = None) -> bytes:
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    digest.update(headless.runtime_digest(root))
-    for name, text in (texts or sources(root)).items():
-        digest.update(name.encode() + b"\0" + hashlib.sha256(text).digest())
-    return digest.hexdigest().encode()
+def keys(root: Path = ROOT, texts: dict | None = None, listed: bytes | None = None) -> dict:
+    """Each archive's key: what it is made from (the runtime, this script, its own modules; for
+    py.zip, the catalogue too). A change in one game's modules makes that archive alone again,
+    and only it is downloaded again."""
+    texts = sources(root) if texts is None else texts
+    listed = catalogue(root) if listed is None else listed
+    games, common = game_modules(root), hashlib.sha256(Path(__file__).read_bytes())
+    common.update(headless.runtime_digest(root))
+    found = {}
+    for archive in archives(root):
+        digest = common.copy()
+        for name, text in texts.items():
+            if archive_of(name, games) == archive:
+                digest.update(name.encode() + b"\0" + hashlib.sha256(text).digest())
+        if archive == CORE:
+            digest.update(listed)
+        found[archive] = digest.hexdigest().encode()
+    return found
 
 
 def compiled(root: Path = ROOT, texts: dict | None = None) -> dict:
@@ -87,17 +144,36 @@ def compiled(root: Path = ROOT, texts: dict | None = None) -> dict:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
-def pack(root: Path = ROOT, bytecode: dict = None, comment: bytes = b"", texts: dict | None = None) -> Path:
-    """Writes py.zip: the sources, and the bytecode if given (name.pyc -> bytes)."""
-    out = root / "py.zip"
-    out.write_bytes(_archive({**(texts or sources(root)), **(bytecode or {})}, comment))
-    return out
+def pack(root: Path = ROOT, bytecode: dict = None, texts: dict | None = None,
+         listed: bytes | None = None, keyed: dict | None = None) -> list:
+    """Writes py.zip and each game's archive: the sources, and the bytecode if given (name.pyc ->
+    bytes), and the catalogue (``listed``, else read from the games), each with its key
+    (``keyed``, archive -> key) as its comment; removes the archive of a game that is gone.
+    Returns their paths."""
+    games = game_modules(root)
+    listed = catalogue(root) if listed is None else listed
+    parts: dict = {CORE: {CATALOGUE: listed}, **{f"py-{game}.zip": {} for game in games}}
+    for name, data in {**(texts or sources(root)), **(bytecode or {})}.items():
+        parts[archive_of(name, games)][name] = data
+    for stale in set(root.glob("py-*.zip")) - {root / name for name in parts}:
+        stale.unlink()
+    for name, entries in parts.items():
+        (root / name).write_bytes(_archive(entries, (keyed or {}).get(name, b"")))
+    return [root / name for name in parts]
+
+
+def archives(root: Path = ROOT) -> list:
+    """The archives' names (relative to root): py.zip, then each game's."""
+    return [CORE] + [f"py-{game}.zip" for game in game_modules(root)]
 
 
 def current(root: Path = ROOT) -> bool:
     try:
-        with zipfile.ZipFile(root / "py.zip") as archive:
-            return archive.comment == key(root)
+        for name, wanted in keys(root).items():
+            with zipfile.ZipFile(root / name) as archive:
+                if archive.comment != wanted:
+                    return False
+        return True
     except (OSError, zipfile.BadZipFile):
         return False
 
@@ -106,8 +182,8 @@ def main(root: Path = ROOT, force: bool = False) -> None:
     if force or not current(root):
         # The sources read once: an edit made meanwhile waits for the next pack, never gets a
         # key that says its bytecode is in the archive when it is not.
-        texts = sources(root)
-        pack(root, compiled(root, texts), key(root, texts), texts)
+        texts, listed = sources(root), catalogue(root)
+        pack(root, compiled(root, texts), texts, listed, keys(root, texts, listed))
 
 
 if __name__ == "__main__":

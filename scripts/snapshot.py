@@ -5,10 +5,12 @@ as a normal start does).
 
     python scripts/snapshot.py [--force]
 
-It holds the runtime only: a change in py/ does not touch it, and costs players py.zip alone.
+It holds the runtime only: a change in py/ does not touch it, and costs players py.zip alone
+(unless the change makes the page import a standard module it did not: then stdlib.zip, made
+by scripts/stdlib.py, changes, and the snapshot is made again with it).
 Made headless in the Chromium the browser tests use, from the vendored runtime
-(scripts/headless.py). Skipped when snapshot.bin was made from the same runtime, setup module and
-this script (the key in its header). Needs the test venv (playwright) and /usr/bin/chromium.
+(scripts/headless.py). Skipped when snapshot.bin was made from the same runtime, setup module,
+standard library and this script (the key in its header). Needs the test venv (playwright) and /usr/bin/chromium.
 
 snapshot.bin is Pyodide's snapshot (a copy of the wasm memory, ~70% zeros) without its long
 runs of zeros, behind a header:
@@ -39,7 +41,9 @@ MAKE = """
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 report(async () => {
   const jsglobals = new Proxy(globalThis, { get: (target, name) => Reflect.get(target, name) });
-  const py = await loadPyodide({ _makeSnapshot: true, jsglobals });
+  // The standard library the page starts with (scripts/stdlib.py): a restored Python's imports
+  // point into that archive.
+  const py = await loadPyodide({ _makeSnapshot: true, jsglobals, stdLibURL: "./stdlib.zip" });
   const setup = await (await fetch("./__snapshot_setup__.py")).text();
   py.FS.mkdirTree("/setup");
   py.FS.writeFile("/setup/snapshot_setup.py", setup);
@@ -60,6 +64,7 @@ def key(root: Path = ROOT) -> bytes:
     digest = hashlib.sha256(Path(__file__).read_bytes())
     digest.update(headless.runtime_digest(root))
     digest.update(hashlib.sha256((root / SETUP).read_bytes()).digest())
+    digest.update(hashlib.sha256((root / "stdlib.zip").read_bytes()).digest())
     return digest.digest()
 
 

@@ -2,12 +2,15 @@
 
 vendor/pyodide/  the files pyodide.mjs loads at start (the npm package ships no wheels), and its
                  licence (MPL-2.0; the npm package names it without its text, kept in licenses/);
+                 the lock file without its list of packages (which we never load): 26 kB less
+                 on a first visit; pyodide.asm.mjs with PATCH applied;
 vendor/pyscript/ @pyscript/core's dist/ without source maps, nor the chunks of what the page does
                  not use (the editor, the terminal, MicroPython, the package graph, PyScript's
                  own service worker, its zip reader): the first-visit browser test fails if
                  one is missing.
 The folder is rebuilt from scratch so a file dropped upstream never lingers in the precache.
 """
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -20,6 +23,26 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+# Pyodide makes a shared wasm memory when its module loads, for a sleep that only Node uses:
+# in a page without cross-origin isolation, Chromium then logs a deprecation (SharedArrayBuffer)
+# and Lighthouse marks it. Made on first use instead; the same behaviour otherwise (a failure
+# is still caught). Checked against the pinned version: a new one must be looked at again.
+PATCH = ("pyodide.asm.mjs",
+         "var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+         "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}",
+         "var io;function so(t){try{return Atomics.wait(io??=new Int32Array(new WebAssembly.Memory("
+         "{shared:!0,initial:1,maximum:1}).buffer),0,0,t),!0}catch{return!1}}")
+
+
+def patched(name: str, text: bytes) -> bytes:
+    """``text`` of the runtime's file ``name`` as the page gets it."""
+    if name != PATCH[0]:
+        return text
+    old, new = PATCH[1].encode(), PATCH[2].encode()
+    if text.count(old) != 1:
+        sys.exit(f"vendor: {name} is not the pinned version's (PATCH found {text.count(old)} times)")
+    return text.replace(old, new)
 
 
 # The editor (codemirror*, and index-* is its view), the terminal (xterm*, py-Dl-* its
@@ -40,9 +63,12 @@ def vendor(root: Path = ROOT) -> None:
     shutil.rmtree(out, ignore_errors=True)
     (out / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
-        # copy, not copy2: with npm's 1985 mtimes a browser could heuristically keep a replaced
-        # file for years; a fresh Last-Modified makes it revalidate.
-        shutil.copy(pyodide_src / name, out / "pyodide" / name)
+        # Written, not copied with npm's 1985 mtime: with it a browser could heuristically keep
+        # a replaced file for years; a fresh Last-Modified makes it revalidate.
+        (out / "pyodide" / name).write_bytes(patched(name, (pyodide_src / name).read_bytes()))
+    lock = json.loads((pyodide_src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    (out / "pyodide" / "pyodide-lock.json").write_text(
+        json.dumps({**lock, "packages": {}}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     shutil.copy(root / "licenses" / "pyodide-MPL-2.0.txt", out / "pyodide" / "LICENSE")
     shutil.copytree(
         pyscript_src,

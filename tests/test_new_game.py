@@ -13,6 +13,7 @@ import runpy
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,8 @@ CHECKS = ("tests/test_conformance.py", "tests/test_i18n.py", "tests/test_rules_p
 # Every game package has these modules (engine/game.py); it may have more.
 LAYOUT = {"__init__.py", "game.py", "rules.py", "view.py", "state.py", "options.py", "errors.py",
           "schema.py"}
-TILE = re.compile(r'<li class="game-tile"><h2>(.*?)</h2><p class="tagline">(.*?)</p></li>')
+TILE = re.compile(r'<li class="game-tile" data-game="[^"]+"><h2><a href="[^"]+">(.*?)</a></h2>'
+                  r'<p class="tagline">(.*?)</p></li>')
 SHEET = re.compile(r'<link rel="stylesheet" href="css/(\w+)\.css">')
 
 
@@ -91,6 +93,22 @@ def test_the_build_script_puts_it_on_the_home_page_and_in_the_manifest(site):
         k: v for k, v in was.items() if k not in ("shortcuts", "description")}
     check = _run(sys.executable, str(ROOT / "scripts" / "build_home.py"), "--check", str(site))
     assert check.returncode == 0, check.stderr
+
+
+def test_its_modules_travel_in_an_archive_of_their_own_and_the_catalogue_lists_it(site):
+    # As `make site` packs them, without the bytecode (compiled in Chromium): the page fetches a
+    # game's archive only when that game is opened.
+    packed = _run(sys.executable, "-c", "import sys, pathlib; sys.path.insert(0, 'scripts'); "
+                  "import pack_py; pack_py.pack(pathlib.Path(sys.argv[1]))", str(site))
+    assert packed.returncode == 0, packed.stderr
+    with zipfile.ZipFile(site / f"py-{MODULE}.zip") as archive:
+        assert sorted(archive.namelist()) == sorted(
+            rel.removeprefix("py/") for rel in _added() if rel.startswith(("py/games/", "py/ai/",
+                                                                             "py/ui/")))
+    with zipfile.ZipFile(site / "py.zip") as archive:
+        listed = json.loads(archive.read("games/catalogue.json"))
+        assert f"i18n/{MODULE}.py" in archive.namelist()  # the home page names every game
+    assert listed[-1] == {"id": GAME_ID, "order": listed[-1]["order"], "table": True}
 
 
 def test_the_computers_and_the_match_controller_play_it(site):

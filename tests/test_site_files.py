@@ -1,6 +1,7 @@
 """The site's static files and the scripts that make them: pins, pyscript.toml and py.zip,
 no outside URL, the manifest and icons, the games on the home page and in the manifest, the
 vendored runtime, sw.js and _site/."""
+import gzip
 import hashlib
 import importlib.util
 import json
@@ -103,32 +104,65 @@ def test_pyscript_toml_hands_the_start_to_js_boot():
     assert '<script type="py" config="pyscript.toml">import main</script>' in page
 
 
-def test_the_archive_holds_every_module_and_the_bytecode_given(tmp_path):
+def test_the_archives_hold_every_module_and_the_bytecode_given_each_game_apart(tmp_path):
     for rel in ("py/main.py", "py/engine/rng.py", "py/games/punto/__init__.py",
-                "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt",
+                "py/games/zero_pointe/rules.py", "py/games/zero_pointe/__init__.py",
+                "py/games/registry.py", "py/ai/punto.py", "py/ai/hard/zero_pointe.py",
+                "py/ai/search.py", "py/ui/tables/punto_art.py", "py/ui/tables/frame.py",
+                "py/i18n/punto.py", "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt",
                 "py/snapshot_setup.py"):
         _write(tmp_path, rel, f"content of {rel}")
-    first = pack_py.pack(tmp_path, {"main.pyc": b"bytecode"}).read_bytes()
+    _write(tmp_path, "py-gone.zip", "a game that is no more")
+
+    def pack():
+        paths = pack_py.pack(tmp_path, {"main.pyc": b"bytecode", "ai/punto.pyc": b"ai"},
+                             listed=b"[]")
+        return {path.name: path.read_bytes() for path in paths}
+
+    first = pack()
+    assert sorted(first) == ["py-punto.zip", "py-zero_pointe.zip", "py.zip"]
+    assert not (tmp_path / "py-gone.zip").exists()
+    names = {name: zipfile.ZipFile(tmp_path / name).namelist() for name in first}
+    assert names == {
+        "py.zip": ["ai/search.py", "engine/rng.py", "games/catalogue.json", "games/registry.py",
+                   "i18n/punto.py", "main.py", "main.pyc", "ui/tables/frame.py"],
+        "py-punto.zip": ["ai/punto.py", "ai/punto.pyc", "games/punto/__init__.py",
+                         "ui/tables/punto_art.py"],
+        "py-zero_pointe.zip": ["ai/hard/zero_pointe.py", "games/zero_pointe/__init__.py",
+                               "games/zero_pointe/rules.py"]}
     with zipfile.ZipFile(tmp_path / "py.zip") as archive:
-        assert archive.namelist() == [
-            "engine/rng.py", "games/punto/__init__.py", "main.py", "main.pyc"]
         assert archive.read("engine/rng.py") == b"content of py/engine/rng.py"
         assert archive.read("main.pyc") == b"bytecode"
-    assert pack_py.pack(tmp_path, {"main.pyc": b"bytecode"}).read_bytes() == first  # reproducible
+    assert pack() == first  # reproducible
     _write(tmp_path, "py/engine/rng.py", "changed")
-    assert pack_py.pack(tmp_path, {"main.pyc": b"bytecode"}).read_bytes() != first
+    again = pack()
+    assert {name for name in first if again[name] != first[name]} == {"py.zip"}
+
+
+def test_the_catalogue_in_py_zip_is_the_registrys():
+    listed = json.loads(pack_py.catalogue())
+    assert [entry["id"] for entry in sorted(listed, key=lambda e: e["order"])] == [
+        game.id for game in registry.games()]
+    assert all(entry["table"] for entry in listed)  # every game has its table today
+    with zipfile.ZipFile(ROOT / "py.zip") as archive:
+        assert json.loads(archive.read(pack_py.CATALOGUE)) == listed
 
 
 def test_the_real_archive_is_current_with_the_runtimes_bytecode():
     archive = ROOT / "py.zip"
     assert archive.is_file(), "run `make site` first"
     assert pack_py.current(), "py.zip was made from other modules or another runtime: make site"
-    with zipfile.ZipFile(archive) as z:
-        assert sorted(z.namelist()) == sorted(pack_py.modules() + [
-            name + "c" for name in pack_py.modules()])
-        stale = [n for n in pack_py.modules() if z.read(n) != (ROOT / "py" / n).read_bytes()]
-        assert not stale, f"py.zip is older than {stale}: run `make site`"
-        compiled = [z.read(name + "c") for name in pack_py.modules()]
+    games = pack_py.game_modules()
+    held = {}
+    for name in pack_py.archives():
+        with zipfile.ZipFile(ROOT / name) as z:
+            held.update({entry: (name, z.read(entry)) for entry in z.namelist()})
+    assert sorted(held) == sorted(pack_py.modules() + [name + "c" for name in pack_py.modules()]
+                                  + [pack_py.CATALOGUE])
+    assert all(held[n][0] == pack_py.archive_of(n, games) for n in pack_py.modules())
+    stale = [n for n in pack_py.modules() if held[n][1] != (ROOT / "py" / n).read_bytes()]
+    assert not stale, f"py.zip is older than {stale}: run `make site`"
+    compiled = [held[name + "c"][1] for name in pack_py.modules()]
     assert len({pyc[:4] for pyc in compiled}) == 1  # one Python's magic number
     # Hash-based and unchecked: what zipimport loads without reading the source.
     assert {int.from_bytes(pyc[4:8], "little") for pyc in compiled} == {0b01}
@@ -216,7 +250,8 @@ def test_the_home_page_and_the_manifest_are_what_build_home_makes_from_the_regis
 
 
 def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
-    page = ("<head>\n  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
+    page = ("<head>\n  <!-- begin description -->\n  <!-- end description -->\n"
+            "  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
             "  <!-- begin styles: made by build_home -->\n  <link href=\"old.css\">\n  <!-- end styles -->\n"
             "</head>\n<ul>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</ul>\n"
             "<!-- begin words -->\n<!-- end words -->\n")
@@ -225,12 +260,17 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
               {"id": "c", "module": "c", "name": "C", "tagline": "« Oui » l’été",
                "words": {"en": ("C", "Yes"), "fr": ("C", "« Oui » l’été")}}]
     assert build_home.render_index(page, listed) == (
-        "<head>\n  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
+        "<head>\n  <!-- begin description -->\n"
+        "  <meta name=\"description\" content=\"Jeux de cartes à jouer hors ligne : A &amp; B, C.\">\n"
+        "  <!-- end description -->\n"
+        "  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
         "  <!-- begin styles: made by build_home -->\n"
         "  <link rel=\"stylesheet\" href=\"css/a_b.css\">\n  <link rel=\"stylesheet\" href=\"css/c.css\">\n"
         "  <!-- end styles -->\n</head>\n<ul>\n    <!-- begin tiles -->\n"
-        "    <li class=\"game-tile\"><h2>A &amp; B</h2><p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p></li>\n"
-        "    <li class=\"game-tile\"><h2>C</h2><p class=\"tagline\">« Oui » l’été</p></li>\n"
+        "    <li class=\"game-tile\" data-game=\"a-b\"><h2><a href=\"./?game=a-b\">A &amp; B</a></h2>"
+        "<p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p></li>\n"
+        "    <li class=\"game-tile\" data-game=\"c\"><h2><a href=\"./?game=c\">C</a></h2>"
+        "<p class=\"tagline\">« Oui » l’été</p></li>\n"
         "    <!-- end tiles -->\n</ul>\n<!-- begin words -->\n" + build_home.first_words(listed)
         + "\n<!-- end words -->\n")
     # the first screen's words for its script, every language, and never a closing tag
@@ -254,7 +294,7 @@ def test_build_home_check_fails_on_a_stale_page_and_a_run_mends_it(tmp_path):
     (tmp_path / "py").symlink_to(ROOT / "py")
     (tmp_path / "manifest.webmanifest").write_text((ROOT / "manifest.webmanifest").read_text())
     page = (ROOT / "index.html").read_text()
-    (tmp_path / "index.html").write_text(re.sub(r'\n *<li class="game-tile">.*', "", page))  # the tiles gone
+    (tmp_path / "index.html").write_text(re.sub(r'\n *<li class="game-tile"[^\n]*', "", page))  # the tiles gone
     script = [sys.executable, str(SCRIPTS / "build_home.py")]
     check = subprocess.run([*script, "--check", str(tmp_path)], capture_output=True, text=True)
     assert check.returncode == 1
@@ -269,10 +309,13 @@ def test_build_home_check_fails_on_a_stale_page_and_a_run_mends_it(tmp_path):
 def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     for name in PYODIDE_CORE | {"pyodide.js", "pyodide.mjs.map", "console.html"}:
         _write(tmp_path, f"node_modules/pyodide/{name}")
+    _write(tmp_path, "node_modules/pyodide/pyodide.asm.mjs", f"a;{vendor.PATCH[1]}b")
     for name in ("core.js", "core.css", "core.js.map", "chunk-1.js", "chunk-1.js.map",
                  "codemirror-abc.js", "xterm.css", "py-Dl-abc.js", "service-worker.js", "zip-abc.js"):
         _write(tmp_path, f"node_modules/@pyscript/core/dist/{name}")
     _write(tmp_path, "node_modules/@pyscript/core/LICENSE", "Apache")
+    _write(tmp_path, "node_modules/pyodide/pyodide-lock.json",
+           json.dumps({"info": {"python": "3.14.0"}, "packages": {"numpy": {}}}))
     _write(tmp_path, "licenses/pyodide-MPL-2.0.txt", "MPL")
     _write(tmp_path, "vendor/pyodide/old-version.wasm")
     vendor.vendor(tmp_path)
@@ -282,6 +325,10 @@ def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
         "pyodide/LICENSE", "pyscript/LICENSE",
         "pyscript/core.js", "pyscript/core.css", "pyscript/chunk-1.js"}
     assert (tmp_path / "vendor/pyodide/LICENSE").read_text() == "MPL"
+    assert (tmp_path / "vendor/pyodide/pyodide.asm.mjs").read_text() == f"a;{vendor.PATCH[2]}b"
+    # No package is ever loaded: their list would cost 26 kB on a first visit.
+    assert json.loads((tmp_path / "vendor/pyodide/pyodide-lock.json").read_text()) == {
+        "info": {"python": "3.14.0"}, "packages": {}}
 
 
 def test_the_real_vendor_folder_holds_the_pinned_runtime():
@@ -296,25 +343,31 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
     assert not list(folder.rglob("zip-*"))  # PyScript's zip reader: js/boot.mjs unpacks py.zip
     installed = ROOT / "node_modules" / "pyodide"
     assert json.loads((installed / "package.json").read_text())["version"] == PINS["pyodide"]
-    for name in PYODIDE_CORE:
-        assert (folder / "pyodide" / name).read_bytes() == (installed / name).read_bytes(), name
+    for name in PYODIDE_CORE - {"pyodide-lock.json"}:
+        assert (folder / "pyodide" / name).read_bytes() == vendor.patched(
+            name, (installed / name).read_bytes()), name
+    # The one patch (no shared memory made at load: a deprecation warning) took.
+    assert vendor.PATCH[2].encode() in (folder / "pyodide" / "pyodide.asm.mjs").read_bytes()
     lock = json.loads((folder / "pyodide" / "pyodide-lock.json").read_text())
-    assert lock["info"]["python"].startswith("3.14")
+    assert lock["info"] == json.loads((installed / "pyodide-lock.json").read_text())["info"]
+    assert lock["info"]["python"].startswith("3.14") and lock["packages"] == {}
 
 
 # --- build_sw.py -------------------------------------------------------------------------------
 
 SITE = ("index.html", "pyscript.toml", "manifest.webmanifest", "icons/icon.svg",
-        "icons/icon-192.png", "css/app.css", "css/fonts/card.woff2", "py.zip", "snapshot.bin",
-        "LICENSE", "js/boot.mjs",
+        "icons/icon-192.png", "css/app.css", "css/fonts/card.woff2", "py.zip", "py-punto.zip",
+        "stdlib.zip", "snapshot.bin", "sizes.json", "LICENSE", "js/boot.mjs",
         "rules/punto.fr.html",
-        "vendor/pyodide/pyodide.mjs",
+        "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip",
         "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js")
+NOT_PRECACHED = ("vendor/pyodide/python_stdlib.zip",)  # deployed, not loaded by the page
+PRECACHED = tuple(sorted(set(SITE) - set(NOT_PRECACHED)))
 NOT_SITE = ("README.md", "package.json", "node_modules/pyodide/pyodide.mjs",
             "tests/test_x.py", "bench/startup.py", "bench/bare/index.html", "scripts/dist.py",
             "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt", "css/.DS_Store",
             "py/main.py", "py/engine/rng.py", "py/games/punto/rules.py",
-            "_site/index.html", "sw.js", "snapshot.bin.tmp")
+            "_site/index.html", "sw.js", "snapshot.bin.tmp", "stdlib.key")
 
 
 @pytest.fixture
@@ -327,7 +380,16 @@ def fake_site(tmp_path):
 def test_precache_lists_the_site_files_and_nothing_else(fake_site):
     assert build_sw.site_files(fake_site) == sorted(SITE)
     build_sw.main(fake_site)
-    assert _precache(Path(fake_site / "sw.js").read_text()) == sorted(SITE)
+    assert _precache(Path(fake_site / "sw.js").read_text()) == sorted(PRECACHED)
+
+
+def test_sizes_json_gives_the_raw_and_gzip_size_of_what_the_first_screen_counts(fake_site):
+    build_sw.main(fake_site)
+    sizes = json.loads((fake_site / "sizes.json").read_text())
+    assert sorted(sizes) == ["py-punto.zip", "py.zip", "stdlib.zip", "vendor/pyodide/pyodide.asm.wasm",
+                             "vendor/pyodide/python_stdlib.zip"]
+    data = (fake_site / "py-punto.zip").read_bytes()
+    assert sizes["py-punto.zip"] == [len(data), len(gzip.compress(data, 6))]
 
 
 def test_cache_name_follows_every_path_and_content(fake_site):
@@ -361,9 +423,11 @@ def test_real_sw_js_precaches_the_archive_the_runtime_and_the_rules_pages():
     assert sw.is_file(), "run `make site` first"
     precached = set(_precache(sw.read_text()))
     assert all((ROOT / rel).is_file() for rel in precached)
-    assert {"py.zip", "snapshot.bin", "js/boot.mjs", "LICENSE"} <= precached
+    assert {"py.zip", "stdlib.zip", "sizes.json", "snapshot.bin", "js/boot.mjs", "LICENSE"} <= precached
+    assert {f"py-{game}.zip" for game in pack_py.game_modules()} <= precached
     assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "vendor").rglob("*")
-            if p.is_file() and not p.name.startswith(".")} <= precached
+            if p.is_file() and not p.name.startswith(".")} - precached == {
+                "vendor/pyodide/python_stdlib.zip"}
     assert {"index.html", "pyscript.toml", "manifest.webmanifest"} <= precached
     assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "rules").glob("*.html")} <= precached
 
@@ -371,7 +435,7 @@ def test_real_sw_js_precaches_the_archive_the_runtime_and_the_rules_pages():
 def test_each_file_has_the_revision_the_worker_computes(fake_site):
     text = build_sw.render(fake_site)
     revisions = json.loads(re.search(r"const REVISIONS = (\{.*?\});", text, re.S)[1])
-    assert sorted(revisions) == ["./" + rel for rel in sorted(SITE)]
+    assert sorted(revisions) == ["./" + rel for rel in PRECACHED]
     content = f"content of {SITE[0]}".encode()
     assert revisions["./" + SITE[0]] == hashlib.sha256(content).hexdigest()[:16]
     _write(fake_site, "py.zip", "changed")

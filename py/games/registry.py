@@ -3,23 +3,49 @@
 ``registry.get("punto")``, ``registry.games()``. Nothing else names a game: the home page, the
 new-game screen, the tables, the computer players and the translation checks all start here.
 A game's modules are imported when it is first asked for: a page that opens on one game's
-table imports that game alone (``ids`` lists them all without importing any).
+table imports that game alone (``ids`` and ``catalogue`` list them all without importing any).
+In the page each game's modules come in an archive of their own, fetched when the game is opened
+(scripts/pack_py.py); py.zip then holds ``catalogue.json``, what ``catalogue`` says, written by the
+build from the games themselves.
 """
 import importlib
+import json
 import pkgutil
 
 import games as _packages
 
 _GAMES: dict = {}
 _IDS: list = []
+_PACKED: list = []
+
+
+def packed() -> list:
+    """The build's list of the games (id, home page order, whether it has a table), or [] where
+    the games are not packed apart (the sources, as the tests run them)."""
+    if not _PACKED:
+        try:
+            data = pkgutil.get_data(__package__, "catalogue.json")
+        except OSError:
+            data = None
+        if data:
+            _PACKED.extend(json.loads(data))
+    return _PACKED
 
 
 def ids() -> list:
     """Every game's id, sorted, read from the names of the packages under games/."""
     if not _IDS:
-        _IDS.extend(sorted(id_of(info.name) for info in pkgutil.iter_modules(_packages.__path__)
-                           if info.ispkg))
+        listed = [entry["id"] for entry in packed()] or [
+            id_of(info.name) for info in pkgutil.iter_modules(_packages.__path__) if info.ispkg]
+        _IDS.extend(sorted(listed))
     return list(_IDS)
+
+
+def catalogue() -> list:
+    """Every game's id in the order the home page lists them, without importing them when packed."""
+    if packed():
+        return [entry["id"] for entry in sorted(packed(), key=lambda entry: entry["order"])]
+    return [game.id for game in games()]
 
 
 def _load(game_id: str):

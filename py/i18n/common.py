@@ -3,6 +3,12 @@
 EN = {
     "app.title": "Tapis — card games",
     "loading.label": "Loading the games…",
+    "loading.left": "Downloading the games: {left} to go",
+    "loading.starting": "Starting the games…",
+    "loading.chosen": "{game} opens as soon as it is ready.",
+    "loading.game": "Loading {game}…",
+    "notice.offline_game": "This game could not be loaded: the connection is down, and this device "
+                           "has not kept Tapis yet. Try again once online.",
     "lang.switch": "Français",
     "lang.switch_label": "Passer en français",
     "nav.home": "Home",
@@ -94,6 +100,12 @@ EN = {
 FR = {
     "app.title": "Tapis — jeux de cartes",
     "loading.label": "Chargement des jeux…",
+    "loading.left": "Téléchargement des jeux : encore {left}",
+    "loading.starting": "Démarrage des jeux…",
+    "loading.chosen": "{game} s’ouvre dès qu’il est prêt.",
+    "loading.game": "Chargement de {game}…",
+    "notice.offline_game": "Ce jeu n’a pas pu être chargé : la connexion est coupée, et cet appareil "
+                           "n’a pas encore gardé Tapis. Réessayez une fois en ligne.",
     "lang.switch": "English",
     "lang.switch_label": "Switch to English",
     "nav.home": "Accueil",

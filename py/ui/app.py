@@ -8,8 +8,8 @@ from engine.save import parse
 from games import registry
 from i18n import LANGS, PLURAL, has, pick_lang, prefix, t
 from match import Match
-from ui import home, overlay, sound, storage, update, url
-from ui.dom import by_id, closest, find, later, listen, morph, mount, set_flag, soon
+from ui import home, modules, overlay, sound, storage, update, url
+from ui.dom import by_id, closest, find, later, listen, morph, mount, set_flag, soon, when_idle
 from ui.drag import Picker
 from ui.html import el
 from ui.newgame import NewGameForm
@@ -129,8 +129,23 @@ class App:
         pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
         games = registry.ids()  # not the games themselves: a table's page imports its game alone
         route = url.parse(pairs, [g for g in games if has_table(g)], games)
-        notices = [self.load_saved()] + [self.t(key, **params) for key, params in route.notices]
-        if route.game and route.start:
+        # A game's tile tapped before Python was ready (index.html): the newest wish.
+        chosen = getattr(js.window, "tapisChosen", None)
+        chosen = chosen if isinstance(chosen, str) and has_table(chosen) else None
+        needed = [g for g in (chosen, route.game) if g] + self.saved_game()
+        modules.load(needed, lambda: self.open_first(route, chosen),
+                     lambda _error: self.open_first(route, None, lost=True))
+
+    def open_first(self, route, chosen, lost=False):
+        """The first screen once its game's modules are in (``lost``: they could not be fetched,
+        the home page says so and touches no save)."""
+        notices = [self.load_saved() if not lost else self.t("notice.offline_game")]
+        notices += [self.t(key, **params) for key, params in route.notices]
+        if lost:
+            self.show_home()
+        elif chosen:
+            self.show_new_game(chosen)
+        elif route.game and route.start:
             if self.saved is not None:
                 self.show_home()  # what stays if the player declines to replace it
             self.begin(route.game, {}, route.seed, self.default_seats(route.game))
@@ -143,7 +158,17 @@ class App:
         self.say(" ".join(n for n in notices if n))
         by_id("loading").hidden = True
         set_flag("ready", round(js.performance.now()))
-        update.watch(self)  # only now: the service worker's precache would slow the start
+        # Only once the page is ready and idle: the other games' modules, then the service
+        # worker's precache (the snapshot for the next visits), which would slow the start.
+        when_idle(lambda: modules.load(registry.ids(), lambda: update.watch(self)))
+
+    def saved_game(self) -> list:
+        """The game of the stored match as far as it reads (its modules are fetched first)."""
+        try:
+            game = parse(storage.read_save())["game"]
+        except UNREADABLE:
+            return []
+        return [game] if isinstance(game, str) else []
 
     def load_saved(self) -> str:
         """Read the saved match; an unreadable one is kept aside. Returns what to tell the player
@@ -449,6 +474,9 @@ class App:
         """Another tab of the site wrote or dropped the save (this tab's own writes fire nothing)."""
         if event.key not in (storage.SAVE_KEY, None) or storage.read_save() == self.saved_text:
             return
+        modules.load(self.saved_game(), self.adopt_save)
+
+    def adopt_save(self):
         if self.table is not None:
             self.adopt_other_tab(lost_move=False)
         else:
@@ -459,6 +487,9 @@ class App:
 
     def adopt_other_tab(self, lost_move: bool):
         """Show the match as the other tab left it: one save, never two tabs overwriting."""
+        modules.load(self.saved_game(), lambda: self.show_other_tab(lost_move))
+
+    def show_other_tab(self, lost_move: bool):
         notice = self.load_saved()
         if self.saved is not None:
             self.open_table(self.saved)
@@ -524,8 +555,10 @@ class App:
         self.show_home()
 
     def do_new(self, node):
-        self.say("")
-        self.show_new_game(node.dataset.game)
+        game_id = node.dataset.game
+        self.say("" if modules.ready(game_id) else self.t("loading.game", game=self.game_name(game_id)))
+        modules.load([game_id], lambda: self.show_new_game(game_id),
+                     lambda _error: self.notify("notice.offline_game"))
 
     def do_continue(self, node):
         self.open_table(self.saved)

@@ -1,7 +1,7 @@
 """Small DOM helpers: elements built in Python (``ui.html``) put in the page, kept in step with
 it, and listened to."""
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ui.html import Node, escape_text
 
@@ -99,6 +99,19 @@ def closest(event, selector: str):
 def later(ms: int, fn):
     """Call ``fn()`` once after ``ms`` milliseconds."""
     js.setTimeout(create_once_callable(fn), ms)
+
+
+IDLE_WAIT_MS = 2000  # at most: a page that never idles still gets it done
+
+
+def when_idle(fn):
+    """Call ``fn()`` once the browser has nothing else to do (Safari has no requestIdleCallback:
+    after IDLE_WAIT_MS there)."""
+    if hasattr(js.window, "requestIdleCallback"):
+        options = to_js({"timeout": IDLE_WAIT_MS}, dict_converter=js.Object.fromEntries)
+        js.window.requestIdleCallback(create_once_callable(lambda _deadline: fn()), options)
+    else:
+        later(IDLE_WAIT_MS, fn)
 
 
 class _Soon:

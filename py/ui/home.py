@@ -14,8 +14,7 @@ def render(app, screen, saved):
         label = app.t("home.continue", game=app.game_name(saved.game.id), round=round_n)
         page.appendChild(el("button", "btn primary continue", label, type="button", data_action="continue"))
     tiles = el("ul", "games")
-    for game in registry.games():
-        game_id = game.id
+    for game_id in registry.catalogue():
         playable = has_table(game_id)
         tile = el("li", "game-tile", None, data_game=game_id)
         tile.appendChild(el("h2", "", app.game_name(game_id)))

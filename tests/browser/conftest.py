@@ -124,10 +124,19 @@ def pytest_runtest_call(item):
     return result
 
 
+# A player's page starts from the snapshot once the service worker holds it (every visit after
+# the first). Tests run in fresh contexts: this has their pages start as a return visit does,
+# fetching the snapshot (js/boot.mjs); a first visit is what `first_visit=True` gives.
+RETURN_VISIT = "globalThis.tapisSnapshotAlways = true;"
+
+
 @pytest.fixture
 def new_context(new_context, guard):
-    def make(**kwargs):
-        return guard.watch(new_context(**kwargs))
+    def make(first_visit=False, **kwargs):
+        context = guard.watch(new_context(**kwargs))
+        if not first_visit:
+            context.add_init_script(RETURN_VISIT)
+        return context
 
     return make
 
