@@ -65,12 +65,19 @@ sized.then((found) => {
   tell();
 });
 
-// The response with a body that counts what it reads towards the download of url.
-function counted(url, response) {
-  if (!response.ok || !response.body) return response;
+// A download of url, counted from its request on (so that what is still waiting for its first
+// byte counts as left).
+function track(url) {
   const d = { read: 0 };
   [d.raw, d.wire] = sizes?.[url.slice(SITE.length)] ?? [];
   downloads.set(url, d);
+  tell();
+  return d;
+}
+
+// The response with a body that counts what it reads towards the download d.
+function counted(d, response) {
+  if (!response.ok || !response.body) return response;
   const body = response.body.pipeThrough(new TransformStream({
     transform(chunk, out) {
       d.read += chunk.byteLength;
@@ -83,24 +90,19 @@ function counted(url, response) {
 }
 
 async function download(url) {
-  return bytes(url, counted(url, await fetch(url)));
+  const d = track(url);
+  return bytes(url, counted(d, await fetch(url)));
 }
 
-// Pyodide's own downloads (the wasm, the standard library) are counted while it loads them.
-const TRACKED = new Set([`${INDEX}pyodide.asm.wasm`, STDLIB]);
-async function loading(start) {
-  const plain = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-    const response = await plain(input, init);
-    return TRACKED.has(url) ? counted(url, response) : response;
-  };
-  try {
-    return await start();
-  } finally {
-    globalThis.fetch = plain;
-  }
-}
+// Pyodide's own downloads (the wasm, the standard library) count from the start: fetch is
+// watched until Python is up (restored or started).
+const plainFetch = globalThis.fetch;
+const TRACKED = new Map([`${INDEX}pyodide.asm.wasm`, STDLIB].map((url) => [url, track(url)]));
+globalThis.fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+  const response = await plainFetch(input, init);
+  return TRACKED.has(url) ? counted(TRACKED.get(url), response) : response;
+};
 
 // --- Our modules ---------------------------------------------------------------------------
 // A game's archive (py-<module>.zip), fetched once: Python asks for it (py/ui/modules.py), and
@@ -216,8 +218,9 @@ export async function loadPyodide(options = {}) {
     mark("snapshot");
   } else {
     mark("normal");
-    pyodide = await loading(() => load({ ...options, indexURL: INDEX, stdLibURL: STDLIB }));
+    pyodide = await load({ ...options, indexURL: INDEX, stdLibURL: STDLIB });
   }
+  globalThis.fetch = plainFetch;
   await addModules(pyodide);
   return pyodide;
 }

@@ -1,0 +1,117 @@
+"""A first visit (no snapshot, nothing cached): the page starts on stdlib.zip, the standard library
+cut to what it imports (scripts/stdlib.py), and on the archives of the games it opens; the first
+screen counts down what is left to download, and a game tapped before Python is ready opens once
+it is."""
+import json
+
+import pytest
+
+from helpers import en, resume, use_prefs
+
+from games import registry
+from match import Match
+
+# Imports every module of every archive on the page's import path, then reports what failed.
+IMPORT_ALL = """
+import importlib, json, zipfile
+import js
+from ui import modules
+
+await modules.load_all()
+failed = []
+for archive in modules.archives():
+    for name in zipfile.ZipFile(archive).namelist():
+        if name.endswith(".py"):
+            module = name[:-3].replace("/", ".").removesuffix(".__init__")
+            try:
+                importlib.import_module(module)
+            except Exception as error:
+                failed.append(f"{module}: {error!r}")
+js.document.documentElement.dataset.imported = json.dumps(failed)
+"""
+
+
+@pytest.fixture
+def first_visit(new_context):
+    context = new_context(first_visit=True)
+    use_prefs(context, speed="fast", lang="en")
+    return context
+
+
+def _stdlib(page) -> set:
+    return set(page.evaluate("""() => performance.getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname.split("/").pop())
+        .filter((name) => name.endsWith("stdlib.zip"))"""))
+
+
+def test_every_module_of_every_game_imports_on_the_cut_standard_library(first_visit, base_url, open_app):
+    page = first_visit.new_page()
+    open_app(page, base_url)
+    assert page.get_attribute("html", "data-boot") == "normal"
+    assert _stdlib(page) == {"stdlib.zip"}
+    page.evaluate("""(code) => {
+        const script = Object.assign(document.createElement("script"), { type: "py" });
+        script.textContent = code;
+        document.body.append(script);
+    }""", IMPORT_ALL)
+    page.wait_for_selector("html[data-imported]", state="attached", timeout=60_000)
+    assert json.loads(page.get_attribute("html", "data-imported")) == []
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_each_game_plays_with_its_computers_on_the_cut_standard_library(
+        first_visit, base_url, open_app, game_id):
+    # A hard and a medium computer (the search, the heuristics, the shuffles): every move they
+    # make runs on stdlib.zip; a missing module would fail the console guard.
+    page = first_visit.new_page()
+    seats = [{"kind": "hard", "name": ""}, {"kind": "medium", "name": ""}]
+    resume(page, base_url, open_app, Match.new(game_id, {"players": 2}, "cut", seats).dump())
+    assert page.get_attribute("html", "data-boot") == "normal"
+    assert _stdlib(page) == {"stdlib.zip"}
+    page.wait_for_function("JSON.parse(localStorage.getItem('tapis.save')).moves.length >= 4",
+                           timeout=60_000)
+
+
+def _held(page, path: str) -> list:
+    """Requests for ``path`` are held until the test lets them go (route.continue_())."""
+    held = []
+    page.route(f"**/{path}", lambda route: held.append(route))
+    return held
+
+
+def test_a_tile_tapped_before_python_is_ready_opens_its_game_once_it_is(new_context, base_url):
+    context = new_context(first_visit=True, has_touch=True, is_mobile=True,
+                          viewport={"width": 390, "height": 844})
+    use_prefs(context, speed="fast", lang="en")
+    page = context.new_page()
+    held = _held(page, "py.zip")  # Python cannot start before the test says so
+    page.goto(base_url, wait_until="domcontentloaded")
+    page.wait_for_function("document.getElementById('loading-label').textContent.includes('MB')")
+    label = page.text_content("#loading-label")
+    assert label.startswith(en("loading.left", left="").removesuffix(" to go").strip())
+    assert page.evaluate("document.getElementById('loading-bar').max > 0")
+    page.tap('.game-tile[data-game="punttu"]')
+    assert page.get_attribute('.game-tile[data-game="punttu"]', "data-chosen") == ""
+    assert page.text_content("#notice") == en("loading.chosen", game="Punttu")
+    assert page.get_attribute("html", "data-ready") is None
+    assert held, "py.zip was asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    assert page.text_content("#screen h2") == en("newgame.title", game="Punttu")
+
+
+def test_the_page_says_when_a_games_modules_cannot_be_fetched(first_visit, base_url, open_app, guard):
+    page = first_visit.new_page()
+    page.route("**/py-zero_pointe.zip", lambda route: route.abort())
+    open_app(page, base_url)
+    page.click('[data-action="new"][data-game="zero-pointe"]')
+    page.wait_for_function(
+        f"document.getElementById('notice').textContent === {json.dumps(en('notice.offline_game'))}")
+    assert page.locator("#screen .game-tile").count() == len(registry.ids())  # still home
+    # The other games still open.
+    page.click('[data-action="new"][data-game="punto"]')
+    page.wait_for_function(f"document.querySelector('#screen h2')?.textContent === "
+                           f"{json.dumps(en('newgame.title', game='Punto'))}")
+    # Chromium's own line for each refused download: nothing else (no traceback).
+    assert set(guard.take()) == {"console error: Failed to load resource: net::ERR_FAILED"}
