@@ -2,18 +2,22 @@
 
     python bench/startup.py [--runs N]
 
-Serves the repo root on 127.0.0.1, then times navigation -> `html[data-ready]` for each page,
-cold (a fresh incognito context: nothing cached) and warm (a persistent profile, loaded once
-before measuring, so the HTTP cache and any service worker are in place). The time is the
+Serves the repo root on 127.0.0.1, then times navigation -> `html[data-ready]` for each page on
+a return visit (a profile that has loaded the page once, its service worker settled: the
+snapshot is kept), cold (that profile in a browser started anew: nothing in memory) and warm
+(the same browser, loaded again), and on a first visit (a fresh profile: nothing cached, no
+service worker; the app starts Python normally, without the snapshot). The time is the
 `data-ready` value the page writes (performance.now() when it became ready, i.e. since
 navigation start); wall time from goto when the attribute is not a number (marked *).
-Prints medians and ratios to the bare page (the target for the app: <= 0.5 cold and warm), and
+Prints medians and ratios to the bare page (the target for the app's return visits: <= 0.5
+cold and warm), and
 the size of snapshot.bin, raw and gzip-compressed (what GitHub Pages sends). "home, normal" is
 the app told not to use the snapshot (?snapshot=0), for comparison.
 Needs `make site` (vendor/, snapshot.bin, sw.js) and the test venv (playwright).
 """
 import argparse
 import gzip
+import shutil
 import statistics
 import subprocess
 import sys
@@ -80,7 +84,8 @@ def settle(page, worker: bool):
 
 
 def run(runs: int, base: str):
-    times = {(name, kind): [] for name, _ in PAGES for kind in ("cold", "warm")}
+    kinds = ("cold", "warm", "first")
+    times = {(name, kind): [] for name, _ in PAGES for kind in kinds}
     stamped = {name: True for name, _ in PAGES}
     failed = set()
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as profiles:
@@ -100,19 +105,28 @@ def run(runs: int, base: str):
             page.close()
             warm[name] = context
         # Pages alternate within each run so that drift in the machine's load hits all alike.
-        for _ in range(runs):
+        for run_no in range(runs):
             for name, path in PAGES:
                 if name in failed:
                     continue
-                context = browser.new_context()
-                ms, own = measure(context.new_page(), base + path)
-                context.close()
+                # A cold return: a copy of the primed profile in a browser of its own.
+                copy = Path(profiles) / f"{name}-{run_no}"
+                shutil.copytree(Path(profiles) / name, copy,
+                                ignore=shutil.ignore_patterns("Singleton*", "*.lock", "LOCK"))
+                cold = pw.chromium.launch_persistent_context(copy, **launch_options())
+                ms, own = measure(cold.new_page(), base + path)
+                cold.close()
+                shutil.rmtree(copy, ignore_errors=True)
                 times[name, "cold"].append(ms)
                 page = warm[name].new_page()
                 warm_ms, warm_own = measure(page, base + path)
                 page.close()
                 times[name, "warm"].append(warm_ms)
-                stamped[name] = stamped[name] and own and warm_own
+                context = browser.new_context()
+                first_ms, first_own = measure(context.new_page(), base + path)
+                context.close()
+                times[name, "first"].append(first_ms)
+                stamped[name] = stamped[name] and own and warm_own and first_own
         for context in warm.values():
             context.close()
         browser.close()
@@ -123,15 +137,17 @@ def report(times, stamped, failed):
     def median(name, kind):
         return statistics.median(times[name, kind])
 
-    print(f"{'page':<14}{'cold ms':>10}{'warm ms':>10}{'cold/bare':>11}{'warm/bare':>11}")
+    print(f"{'page':<14}{'cold ms':>10}{'warm ms':>10}{'cold/bare':>11}{'warm/bare':>11}"
+          f"{'first ms':>10}{'first/bare':>12}")
     for name, _ in PAGES:
         if name in failed or "bare" in failed:
             print(f"{name:<14}{'failed':>10}")
             continue
-        cold, warm = median(name, "cold"), median(name, "warm")
+        cold, warm, first = (median(name, kind) for kind in ("cold", "warm", "first"))
         mark = "" if stamped[name] else "*"
         print(f"{name + mark:<14}{cold:>10.0f}{warm:>10.0f}"
-              f"{cold / median('bare', 'cold'):>11.2f}{warm / median('bare', 'warm'):>11.2f}")
+              f"{cold / median('bare', 'cold'):>11.2f}{warm / median('bare', 'warm'):>11.2f}"
+              f"{first:>10.0f}{first / median('bare', 'first'):>12.2f}")
 
 
 def main():

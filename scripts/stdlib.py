@@ -16,8 +16,9 @@ was, so tracebacks still point at the right line. Done at every
 build where what it depends on changed (the runtime, PyScript, our archives, this script: the key
 kept beside it in stdlib.key), so a module of py/ that starts importing another standard module
 brings it in by itself. The archive's bytes depend on the modules it holds alone: a change in
-py/ that imports nothing new leaves it, and the snapshot made with it, as they were. `tests/browser/test_stdlib.py` plays every game on it, and
-`tests/test_site.py` checks that every standard module py/ names is in it.
+py/ that imports nothing new leaves it, and the snapshot made with it, as they were.
+tests/browser/test_first_visit.py imports every module and plays every game on it, and
+tests/test_site_files.py checks that every standard module py/ names is in it.
 Needs the test venv (playwright) and /usr/bin/chromium; run after scripts/pack_py.py.
 """
 import hashlib
@@ -66,9 +67,9 @@ except ValueError:
     traceback.format_exc()
 warnings.formatwarning("probe", UserWarning, "probe.py", 1)
 origins = {getattr(getattr(m, "__spec__", None), "origin", None) for m in list(sys.modules.values())}
-found = sorted(o[len("%s"):] for o in origins if isinstance(o, str) and o.startswith("%s"))
+found = sorted(o[len(MOUNTED):] for o in origins if isinstance(o, str) and o.startswith(MOUNTED))
 js.document.documentElement.dataset.stdlibProbe = json.dumps({"failed": failed, "found": found})
-""" % (MOUNTED, MOUNTED)
+""".replace("MOUNTED", repr(MOUNTED))
 
 
 def key(root: Path = ROOT) -> bytes:

@@ -353,6 +353,40 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
     assert lock["info"]["python"].startswith("3.14") and lock["packages"] == {}
 
 
+# --- stdlib.py -------------------------------------------------------------------------------
+
+def _named_imports(root=ROOT / "py") -> set:
+    """Every module a module of py/ imports, at its top or inside a function."""
+    import ast
+    found = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _files_of(module: str) -> set:
+    path = module.replace(".", "/")
+    return {f"{path}.py", f"{path}/__init__.py"}
+
+
+def test_every_standard_module_py_names_is_in_stdlib_zip():
+    assert (ROOT / "stdlib.zip").is_file(), "run `make site` first"
+    full = set(zipfile.ZipFile(ROOT / "vendor/pyodide/python_stdlib.zip").namelist())
+    cut = set(zipfile.ZipFile(ROOT / "stdlib.zip").namelist())
+    # Those the runtime keeps as Python files (math, time, js are built in, not files; Python
+    # itself holds importlib.util frozen, here as in Pyodide).
+    import _imp
+    wanted = {name for name in _named_imports() if _files_of(name) & full and not _imp.is_frozen(name)}
+    assert wanted >= {"json", "random", "pkgutil", "dataclasses"}
+    assert {name for name in wanted if not _files_of(name) & cut} == set()
+    assert len(cut) < len(full) / 3  # cut, not the whole library
+
+
 # --- build_sw.py -------------------------------------------------------------------------------
 
 SITE = ("index.html", "pyscript.toml", "manifest.webmanifest", "icons/icon.svg",

@@ -7,7 +7,8 @@ import re
 from dataclasses import dataclass, field
 
 SEED_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
-KNOWN = ("game", "seed", "start", "snapshot", "stdlib")  # read by js/boot.mjs: a normal start, the whole standard library
+# snapshot=0, stdlib=full: read by js/boot.mjs (a normal start; the whole standard library).
+KNOWN = ("game", "seed", "start", "snapshot", "stdlib")
 NAMED = 3  # unknown parameters named in the notice; the rest are counted
 
 
