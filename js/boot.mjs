@@ -69,6 +69,7 @@ sized.then((found) => {
 // byte counts as left).
 function track(url) {
   const d = { read: 0 };
+  d.arrived = new Promise((resolve) => { d.done = resolve; });
   [d.raw, d.wire] = sizes?.[url.slice(SITE.length)] ?? [];
   downloads.set(url, d);
   tell();
@@ -84,13 +85,16 @@ function counted(d, response) {
       tell();
       out.enqueue(chunk);
     },
+    flush() {
+      d.done();
+    },
   }));
   return new Response(body, { status: response.status, statusText: response.statusText,
                               headers: response.headers });
 }
 
 async function download(url) {
-  const d = track(url);
+  const d = downloads.get(url) ?? track(url); // counted already if it was known to be coming
   return bytes(url, counted(d, await fetch(url)));
 }
 
@@ -132,7 +136,22 @@ function gamesNeeded() {
   }
   return [QUERY.get("game"), globalThis.tapisChosen, saved].filter((id) => listed.includes(id));
 }
-for (const id of new Set(gamesNeeded())) tapisArchive(id.replaceAll("-", "_")).catch(() => {});
+// Our modules are needed once Python runs, which it does after the wasm has arrived and takes
+// longer to start than they take to download: on a slow link they wait for the wasm rather
+// than share the line with it (their first use fetches them in any case).
+let modules = null;
+function ourModules() {
+  if (!modules) {
+    modules = download(PY_ZIP);
+    modules.catch(() => {}); // handled where it is awaited
+    for (const id of new Set(gamesNeeded())) tapisArchive(id.replaceAll("-", "_")).catch(() => {});
+  }
+  return modules;
+}
+for (const url of [PY_ZIP, ...gamesNeeded().map((id) => `${SITE}py-${id.replaceAll("-", "_")}.zip`)]) {
+  track(url); // in the countdown from the start
+}
+TRACKED.get(`${INDEX}pyodide.asm.wasm`).arrived.then(ourModules);
 
 async function sha256(data) {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", data));
@@ -179,13 +198,9 @@ function mark(how) {
   document.documentElement.dataset.boot = how;
 }
 
-// Our modules, fetched while Python starts.
-const modules = download(PY_ZIP);
-modules.catch(() => {}); // handled where it is awaited
-
 // Python imports our modules straight from the archive (no unpacking): PyScript's `import main`.
 async function addModules(pyodide) {
-  pyodide.FS.writeFile(PY_ZIP_PATH, await modules);
+  pyodide.FS.writeFile(PY_ZIP_PATH, await ourModules());
   pyodide.runPython(`import sys; sys.path.insert(0, "${PY_ZIP_PATH}")`);
 }
 
