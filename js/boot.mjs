@@ -102,6 +102,27 @@ async function download(url) {
 // watched until Python is up (restored or started).
 const plainFetch = globalThis.fetch;
 const TRACKED = new Map([`${INDEX}pyodide.asm.wasm`, STDLIB].map((url) => [url, track(url)]));
+
+// The runtime's downloads start once the first screen is painted (the tiles, in the player's
+// language), not before: on a slow link the page's own style sheets come first, and PyScript
+// asks for the runtime only once it has loaded and read its config, seconds later.
+function preload(href, as) {
+  const link = Object.assign(document.createElement("link"), { href, crossOrigin: "anonymous" });
+  if (as === "module") link.rel = "modulepreload";
+  else Object.assign(link, { rel: "preload", as });
+  document.head.append(link);
+}
+function afterFirstPaint(then) {
+  let done = false;
+  const once = () => { if (!done) { done = true; then(); } };
+  new PerformanceObserver((_list, observer) => { observer.disconnect(); once(); })
+    .observe({ type: "paint", buffered: true });
+  setTimeout(once, 500); // a page that never paints (hidden) still starts
+}
+afterFirstPaint(() => {
+  preload(`${INDEX}pyodide.asm.mjs`, "module");
+  for (const url of TRACKED.keys()) preload(url, "fetch");
+});
 globalThis.fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
   const response = await plainFetch(input, init);
