@@ -103,9 +103,16 @@ async function download(url) {
 const plainFetch = globalThis.fetch;
 const TRACKED = new Map([`${INDEX}pyodide.asm.wasm`, STDLIB].map((url) => [url, track(url)]));
 
-// The runtime's downloads start once the first screen is painted (the tiles, in the player's
-// language), not before: on a slow link the page's own style sheets come first, and PyScript
-// asks for the runtime only once it has loaded and read its config, seconds later.
+globalThis.fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+  const response = await plainFetch(input, init);
+  return TRACKED.has(url) ? counted(TRACKED.get(url), response) : response;
+};
+
+// On a first visit the runtime's downloads start once the first screen is painted (the tiles,
+// in the player's language), not before: on a slow link the page's own style sheets come first,
+// and PyScript asks for the runtime only once it has loaded and read its config, seconds later.
+// (A start from the snapshot asks for them at once.)
 function preload(href, as) {
   const link = Object.assign(document.createElement("link"), { href, crossOrigin: "anonymous" });
   if (as === "module") link.rel = "modulepreload";
@@ -119,15 +126,12 @@ function afterFirstPaint(then) {
     .observe({ type: "paint", buffered: true });
   setTimeout(once, 500); // a page that never paints (hidden) still starts
 }
-afterFirstPaint(() => {
+const heldSnapshot = cached(SNAPSHOT);
+afterFirstPaint(async () => {
+  if (worthIt(await heldSnapshot)) return; // the restore has asked for them already
   preload(`${INDEX}pyodide.asm.mjs`, "module");
   for (const url of TRACKED.keys()) preload(url, "fetch");
 });
-globalThis.fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-  const response = await plainFetch(input, init);
-  return TRACKED.has(url) ? counted(TRACKED.get(url), response) : response;
-};
 
 // --- Our modules ---------------------------------------------------------------------------
 // A game's archive (py-<module>.zip), fetched once: Python asks for it (py/ui/modules.py), and
@@ -228,7 +232,7 @@ async function addModules(pyodide) {
 // The restore starts as soon as this module runs, so that it overlaps PyScript's own start (its
 // config, plugins, storage); PyScript's output handlers arrive with its call and are set then.
 const restored = (async () => {
-  const held = await cached(SNAPSHOT);
+  const held = await heldSnapshot;
   if (!worthIt(held)) return null;
   try {
     // A promise: Pyodide starts fetching the wasm while the snapshot arrives. It is marked

@@ -139,6 +139,8 @@ class App:
     def open_first(self, route, chosen, lost=False):
         """The first screen once its game's modules are in (``lost``: they could not be fetched,
         the home page says so and touches no save)."""
+        if lost:  # the save stays, unread: a new match asks before it replaces it (begin)
+            self.saved_text = storage.read_save()
         notices = [self.load_saved() if not lost else self.t("notice.offline_game")]
         notices += [self.t(key, **params) for key, params in route.notices]
         if lost:
@@ -216,7 +218,7 @@ class App:
         """Start a match, asking first when it would replace a saved one."""
         # A reload must show the table, not the link's form or yet another new match.
         js.history.replaceState(None, "", js.location.pathname)
-        if self.saved is not None and not confirmed:
+        if (self.saved is not None or self.saved_text is not None) and not confirmed:
             self.pending = (game_id, options, seed, seats)
             overlay.show(self.t("confirm.replace.title"), self.t("confirm.replace.body"),
                          buttons=[(self.t("btn.replace"), "replace-save"), (self.t("btn.cancel"), "close")],

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers import en, resume, use_prefs
+from helpers import en, notice, press, put_storage, resume, storage, use_prefs
 
 from games import registry
 from match import Match
@@ -114,4 +114,23 @@ def test_the_page_says_when_a_games_modules_cannot_be_fetched(first_visit, base_
     page.wait_for_function(f"document.querySelector('#screen h2')?.textContent === "
                            f"{json.dumps(en('newgame.title', game='Punto'))}")
     # Chromium's own line for each refused download: nothing else (no traceback).
+    assert set(guard.take()) == {"console error: Failed to load resource: net::ERR_FAILED"}
+
+
+def test_a_saved_match_whose_game_cannot_be_fetched_is_kept_and_asked_about(
+        first_visit, base_url, open_app, guard):
+    page = first_visit.new_page()
+    seats = [{"kind": "human", "name": ""}, {"kind": "medium", "name": ""}]
+    saved = json.dumps(Match.new("punttu", {"players": 2}, "kept", seats).dump())
+    put_storage(page, base_url, {"tapis.save": saved})
+    page.route("**/py-punttu.zip", lambda route: route.abort())
+    open_app(page, base_url)
+    assert notice(page) == en("notice.offline_game")
+    # Another game starts only once the player agrees to replace the match it cannot show.
+    page.click('[data-action="new"][data-game="punto"]')
+    page.wait_for_selector('[data-action="start"]')
+    press(page, "start")
+    page.wait_for_selector("#overlay[open]")
+    assert page.text_content("#overlay[open] h2") == en("confirm.replace.title")
+    assert storage(page)["tapis.save"] == saved
     assert set(guard.take()) == {"console error: Failed to load resource: net::ERR_FAILED"}
