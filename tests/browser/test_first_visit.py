@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers import en, notice, press, put_storage, resume, storage, use_prefs
+from helpers import en, notice, press, put_storage, resume, storage, use_prefs, violations
 
 from games import registry
 from match import Match
@@ -94,6 +94,7 @@ def test_a_tile_tapped_before_python_is_ready_opens_its_game_once_it_is(new_cont
     assert page.get_attribute('.game-tile[data-game="punttu"]', "data-chosen") == ""
     assert page.text_content("#notice") == en("loading.chosen", game="Punttu")
     assert page.get_attribute("html", "data-ready") is None
+    assert violations(page) == []  # the first screen as it loads
     assert held, "py.zip was asked for"
     for route in held:
         route.continue_()
