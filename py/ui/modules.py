@@ -65,9 +65,3 @@ async def load_all() -> None:
         if not ready(game_id):
             _add(game_id, await js.tapisArchive(module_name(game_id)))
 
-
-def fetch_rest() -> None:
-    """Every game's archive, fetched while the player looks at the page (so that a tap on
-    another game, or a match another tab starts, waits for nothing), and kept."""
-    load(ids(), lambda: None)
-
