@@ -8,6 +8,9 @@ vendor/pyscript/ @pyscript/core's dist/ without source maps, nor the chunks of w
                  not use (the editor, the terminal, MicroPython, the package graph, PyScript's
                  own service worker, its zip reader): the first-visit browser test fails if
                  one is missing.
+vendor/qr/       what js/qr.mjs loads when a multi-device screen opens: qrcode-generator's ES module
+                 (draws the QR codes; MIT, named without its text, kept in licenses/) and jsQR's
+                 browser build (reads them where the browser has no BarcodeDetector; Apache-2.0).
 The folder is rebuilt from scratch so a file dropped upstream never lingers in the precache.
 """
 import json
@@ -23,6 +26,12 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# vendor/qr/ name: its source under node_modules/.
+QR_FILES = {
+    "qrcode.mjs": "qrcode-generator/dist/qrcode.mjs",
+    "jsQR.js": "jsqr/dist/jsQR.js",
+    "LICENSE-jsqr": "jsqr/LICENSE",
+}
 
 # Pyodide makes a shared wasm memory when its module loads, for a sleep that only Node uses:
 # in a page without cross-origin isolation, Chromium then logs a deprecation (SharedArrayBuffer)
@@ -56,8 +65,9 @@ def vendor(root: Path = ROOT) -> None:
     modules = root / "node_modules"
     pyodide_src = modules / "pyodide"
     pyscript_src = modules / "@pyscript" / "core" / "dist"
-    for src in (pyodide_src, pyscript_src):
-        if not src.is_dir():
+    qr_srcs = {name: modules / rel for name, rel in QR_FILES.items()}
+    for src in (pyodide_src, pyscript_src, *qr_srcs.values()):
+        if not src.exists():
             sys.exit(f"{src} is missing: run `npm ci` first")
     out = root / "vendor"
     shutil.rmtree(out, ignore_errors=True)
@@ -77,6 +87,10 @@ def vendor(root: Path = ROOT) -> None:
         copy_function=shutil.copy,
     )
     shutil.copy(pyscript_src.parent / "LICENSE", out / "pyscript" / "LICENSE")  # Apache-2.0
+    (out / "qr").mkdir()
+    for name, src in qr_srcs.items():
+        shutil.copy(src, out / "qr" / name)
+    shutil.copy(root / "licenses" / "qrcode-generator-MIT.txt", out / "qr" / "LICENSE-qrcode-generator")
 
 
 if __name__ == "__main__":

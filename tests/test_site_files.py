@@ -20,7 +20,8 @@ from games import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "scripts"
-PINS = {"pyodide": "314.0.2", "@pyscript/core": "0.7.31"}
+PINS = {"pyodide": "314.0.2", "@pyscript/core": "0.7.31", "qrcode-generator": "2.0.4", "jsqr": "1.4.0"}
+QR = {"qrcode.mjs", "jsQR.js", "LICENSE-jsqr", "LICENSE-qrcode-generator"}  # vendor/qr/
 PYODIDE_CORE = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                 "pyodide-lock.json"}
 # XML namespaces name no resource: the only http URLs allowed in the site's files.
@@ -317,14 +318,23 @@ def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     _write(tmp_path, "node_modules/pyodide/pyodide-lock.json",
            json.dumps({"info": {"python": "3.14.0"}, "packages": {"numpy": {}}}))
     _write(tmp_path, "licenses/pyodide-MPL-2.0.txt", "MPL")
+    for name in ("qrcode-generator/dist/qrcode.mjs", "qrcode-generator/dist/qrcode.js",
+                 "qrcode-generator/dist/qrcode_SJIS.mjs", "jsqr/dist/jsQR.js", "jsqr/dist/index.d.ts"):
+        _write(tmp_path, f"node_modules/{name}", name)
+    _write(tmp_path, "node_modules/jsqr/LICENSE", "Apache jsQR")
+    _write(tmp_path, "licenses/qrcode-generator-MIT.txt", "MIT")
     _write(tmp_path, "vendor/pyodide/old-version.wasm")
     vendor.vendor(tmp_path)
     found = {p.relative_to(tmp_path / "vendor").as_posix()
              for p in (tmp_path / "vendor").rglob("*") if p.is_file()}
-    assert found == {f"pyodide/{n}" for n in PYODIDE_CORE} | {
+    assert found == {f"pyodide/{n}" for n in PYODIDE_CORE} | {f"qr/{n}" for n in QR} | {
         "pyodide/LICENSE", "pyscript/LICENSE",
         "pyscript/core.js", "pyscript/core.css", "pyscript/chunk-1.js"}
     assert (tmp_path / "vendor/pyodide/LICENSE").read_text() == "MPL"
+    assert (tmp_path / "vendor/qr/qrcode.mjs").read_text() == "qrcode-generator/dist/qrcode.mjs"
+    assert (tmp_path / "vendor/qr/jsQR.js").read_text() == "jsqr/dist/jsQR.js"
+    assert (tmp_path / "vendor/qr/LICENSE-jsqr").read_text() == "Apache jsQR"
+    assert (tmp_path / "vendor/qr/LICENSE-qrcode-generator").read_text() == "MIT"
     assert (tmp_path / "vendor/pyodide/pyodide.asm.mjs").read_text() == f"a;{vendor.PATCH[2]}b"
     # No package is ever loaded: their list would cost 26 kB on a first visit.
     assert json.loads((tmp_path / "vendor/pyodide/pyodide-lock.json").read_text()) == {
@@ -351,6 +361,20 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
     lock = json.loads((folder / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"] == json.loads((installed / "pyodide-lock.json").read_text())["info"]
     assert lock["info"]["python"].startswith("3.14") and lock["packages"] == {}
+
+
+def test_the_real_vendor_folder_holds_the_pinned_qr_libraries_and_their_licences():
+    folder = ROOT / "vendor" / "qr"
+    assert folder.is_dir(), "run `make site` first"
+    assert {p.name for p in folder.iterdir()} == QR
+    modules = ROOT / "node_modules"
+    for package in ("qrcode-generator", "jsqr"):
+        assert json.loads((modules / package / "package.json").read_text())["version"] == PINS[package]
+    for name, source in vendor.QR_FILES.items():
+        assert (folder / name).read_bytes() == (modules / source).read_bytes(), name
+    assert "Apache License" in (folder / "LICENSE-jsqr").read_text()
+    mit = (folder / "LICENSE-qrcode-generator").read_text()
+    assert "Copyright (c) 2009 Kazuhiko Arase" in mit and "Permission is hereby granted" in mit
 
 
 # --- stdlib.py -------------------------------------------------------------------------------
