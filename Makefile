@@ -25,8 +25,11 @@ play: site
 	@echo "Tapis on http://127.0.0.1:8000/ (Ctrl-C to stop)"
 	$(PYTHON) -m http.server 8000 --bind 127.0.0.1
 
+# The tests run in a network namespace of their own (scripts/netns.sh: loopback and a veth pair, no
+# way out), so that none can reach another machine or this one's interfaces; it fails rather than
+# run them outside one. Everything that downloads is done before, in `site`.
 test: site
-	$(VENV)/bin/python -m pytest -n 2 --dist worksteal tests
+	sh scripts/netns.sh $(VENV)/bin/python -m pytest -n 2 --dist worksteal tests
 
 # Start-up time against a bare PyScript page (prints a table; RUNS=N loads per page).
 RUNS ?= 7
