@@ -54,11 +54,13 @@ $(VENV)/.stamp: requirements-dev.txt
 	touch $@
 
 # Debian's chromium for the browser tests (Playwright cannot download its own browser here),
-# and python3-venv, which Debian's python3 lacks until it is installed.
+# python3-venv, which Debian's python3 lacks until it is installed, and iproute2 (ip) for the
+# tests' network namespace.
 system:
 	@missing=""; \
 	[ -x $(CHROMIUM) ] || missing="chromium"; \
 	$(PYTHON) -c "import ensurepip" 2>/dev/null || missing="$$missing python3-venv"; \
+	command -v ip >/dev/null || missing="$$missing iproute2"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update && $(APT_INSTALL) $$missing; \
