@@ -147,6 +147,9 @@ export function tapisArchive(module) {
 }
 globalThis.tapisArchive = tapisArchive;
 globalThis.tapisArchives = (...modules) => Promise.all(modules.map(tapisArchive));
+// A page module loaded on first use (play across devices: js/peer.mjs, js/qr.mjs), by its path
+// from the page, so nothing of it weighs on the first screen.
+globalThis.tapisImport = (path) => import(new URL(path, document.baseURI).href);
 
 // The game the page opens: the link's, the tile tapped already, or the saved match's (its
 // table is shown again after a reload, and the home page names it). Only the games listed on

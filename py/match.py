@@ -25,7 +25,9 @@ MAX_MOVES = 100_000  # far beyond any real match: a bound on what a save may mak
 UNDO_SAMPLES = 8  # determinizations that must all agree before an undo is called harmless
 
 
-StepKind = Literal["round_end", "over", "gate", "human", "computer"]
+StepKind = Literal["round_end", "over", "gate", "human", "computer", "remote"]
+# A seat played from another device (ui/remote.py): a person, whose moves this match receives.
+REMOTE = "remote"
 
 # How a computer chooses (``ai.think``): from the game's id, the seat's level, its view, the legal
 # moves, a seeded rng and the state (which only the hard level reads, to redeal hidden cards), a
@@ -36,8 +38,8 @@ Think = Callable[[str, str, dict, list, random.Random, Any], Iterator[str | None
 @dataclass(frozen=True)
 class Step:
     """What the screen does next: "round_end", "over", "gate" (pass the device to ``seat``),
-    "human" or "computer" (``seat`` is to move). For a result, ``seat`` is whose side the
-    result is shown from."""
+    "human", "computer" or "remote" (``seat`` is to move: here, on this device's computer, or on
+    another device). For a result, ``seat`` is whose side the result is shown from."""
     kind: StepKind
     seat: int
 
@@ -57,7 +59,7 @@ def seat_kinds(game: Game) -> tuple[str, ...]:
 
 def check_seats(game: Game, seats: Any, count: int) -> list[dict]:
     checks.need(isinstance(seats, list) and len(seats) == count, f"expected {count} seats")
-    kinds = seat_kinds(game)
+    kinds = seat_kinds(game) + (REMOTE,)
     out = []
     for seat in seats:
         checks.need(isinstance(seat, dict) and seat.get("kind") in kinds, "bad seat")
@@ -165,10 +167,20 @@ class Match:
         return self.rounds_done + (0 if self.over else 1)
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat]["kind"] == "human"
+        """A person plays the seat, on this device or another."""
+        return seat is not None and self.seats[seat]["kind"] in ("human", REMOTE)
 
     def humans(self) -> list:
+        """The seats played on this device by people (whose screen this is)."""
         return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    def remotes(self) -> list:
+        return [i for i, s in enumerate(self.seats) if s["kind"] == REMOTE]
+
+    def set_seat(self, seat: int, kind: str, name: str | None = None) -> None:
+        """A seat changes hands (a remote seat given to a computer) or is named by its player."""
+        self.seats[seat] = check_seats(self.game, [{"kind": kind, "name": self.seats[seat]["name"]
+                                                    if name is None else name}], 1)[0]
 
     def view(self, seat: int) -> dict:
         return self.game.view(self.state, seat)
@@ -189,6 +201,8 @@ class Match:
             return Step("over" if self.over else "round_end", seat)
         seat = self.to_move
         assert seat is not None  # a match not over has a seat on turn
+        if self.seats[seat]["kind"] == REMOTE:
+            return Step("remote", seat)
         if not self.is_human(seat):
             return Step("computer", seat)
         if self.needs_gate(seat):
@@ -260,8 +274,9 @@ class Match:
         It takes back ``seat``'s last move and every computer move since, as long as no other
         human moved since, no round ended since, and nothing the seat could not know before its
         move has been shown to it since (checked by replaying the same moves in worlds the seat
-        could not tell apart: its view must come out the same in each)."""
-        if not self.game.undo or not self.is_human(seat) or self.over:
+        could not tell apart: its view must come out the same in each). Never with players on
+        other devices: a move they saw would vanish from their screens."""
+        if not self.game.undo or not self.is_human(seat) or self.over or self.remotes():
             return None
         for index in range(len(self.moves) - 1, -1, -1):
             mover = self.game.to_move(self.states[index])

@@ -5,6 +5,8 @@
     i18n    every word, French and English                                         -> i18n
     ai      the computer players                                                   -> engine, games, ai
     match   the match controller (its computers' chooser is handed in)             -> engine, games
+    net     play across devices: invitation codes, the data channel's messages,   -> net, match
+            a guest's mirror of the host's match
     ui      the page: the only code that touches the browser (but url.py)          -> anything
             ui/tables/<game>.py lays out views: of games/ it imports its schema only
 
@@ -19,10 +21,10 @@ import pytest
 import games
 
 PY = Path(games.__file__).resolve().parents[1]
-OURS = {"engine", "games", "i18n", "ai", "match", "ui", "main", "snapshot_setup"}
+OURS = {"engine", "games", "i18n", "ai", "match", "net", "ui", "main", "snapshot_setup"}
 BROWSER = {"js", "pyodide", "pyscript"}
 MAY = {"engine": {"engine"}, "games": {"engine"}, "i18n": {"i18n"}, "ai": {"engine", "games", "ai"},
-       "match": {"engine", "games"}}
+       "match": {"engine", "games"}, "net": {"net", "match"}}
 
 
 def imported(path: Path) -> set:
@@ -90,6 +92,9 @@ def test_each_module_imports_only_what_its_layer_may(path):
     ("from engine.decks import spanish_suit\n", "ui/tables/punttu.py", ["engine.decks", "engine.decks.spanish_suit"]),
     ("import numpy\n", "ai/x.py", ["numpy"]),
     ("from games.punto import rules\nfrom engine import rng\n", "ai/x.py", []),
+    ("import json\nfrom net import invite\n", "net/x.py", []),
+    ("from match import NAME_MAX\nimport js\n", "net/x.py", ["js"]),
+    ("from games import registry\n", "net/x.py", ["games"]),
 ])
 def test_the_check_sees_a_wrong_import(tmp_path, monkeypatch, source, where, found):
     sample = PY / where

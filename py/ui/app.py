@@ -7,12 +7,14 @@ from engine.errors import BadOptions, IllegalMove
 from engine.save import parse
 from games import registry
 from i18n import LANGS, PLURAL, has, pick_lang, prefix, t
-from match import Match
-from ui import home, modules, overlay, sound, storage, update, url
+from match import NAME_MAX, REMOTE, Match
+from net import invite
+from ui import home, lobby, modules, overlay, sound, storage, update, url
 from ui.dom import by_id, closest, find, later, listen, morph, mount, set_flag, soon, when_idle
 from ui.drag import Picker
 from ui.html import el
 from ui.newgame import NewGameForm
+from ui.remote import Guest, Host
 from ui.tables import has_table, table_for
 from ui.tables.common import emblem, reduced_motion, seat_names
 from ui.tables.frame import Frame
@@ -50,11 +52,17 @@ class App:
         self.form = None
         self.table = None
         self.turn_token = 0  # bumped at every redraw and when the table goes: late timers do nothing
+        self.host = None  # this device holds a match played on other devices too (ui/remote.py)
+        self.guest = None  # this device plays one seat of another device's match
+        self.lobby_up = False  # the host's lobby or the guest's join screen is shown
+        self.scanning = None  # the camera reading an answer's QR code
+        self.bad_invite = False  # the link's invitation could not be read
         root = js.document.body
         listen(root, "click", self.on_click)
         listen(root, "change", self.on_change)
         listen(root, "keydown", self.on_key)
         listen(js.window, "storage", self.on_storage)
+        listen(js.window, "tapis-peer", self.on_peer)
         listen(self.screen, "animationend", Frame.settle)
         rules = {lang: js.Intl.PluralRules.new(lang) for lang in LANGS}
         PLURAL["rule"] = lambda lang, n: rules[lang].select(n)
@@ -132,19 +140,45 @@ class App:
         # A game's tile tapped before Python was ready (index.html): the newest wish.
         chosen = getattr(js.window, "tapisChosen", None)
         chosen = chosen if isinstance(chosen, str) and has_table(chosen) else None
-        needed = [g for g in (chosen, route.game) if g] + self.saved_game()
-        modules.load(needed, lambda: self.open_first(route, chosen),
+        offer, answer = self.read_fragment()
+        needed = [g for g in (chosen, route.game, offer and offer.game) if g] + self.saved_game()
+        modules.load(needed, lambda: self.open_first(route, chosen, offer=offer, answer=answer),
                      lambda _error: self.open_first(route, None, lost=True))
 
-    def open_first(self, route, chosen, lost=False):
+    def read_fragment(self):
+        """An invitation (``#join=``) or a guest's answer (``#answer=``) in the link: read once,
+        then taken off the address (a reload must not answer a used invitation again)."""
+        kind, _, code = str(js.location.hash).lstrip("#").partition("=")
+        if kind not in ("join", "answer") or not code:
+            return None, None
+        js.history.replaceState(None, "", js.location.pathname + js.location.search)
+        if kind == "answer":
+            return None, code
+        try:
+            offer = invite.unpack(code)
+        except invite.BadInvite as err:
+            js.console.warn(f"Tapis: not an invitation: {err}")
+            self.bad_invite = True
+            return None, None
+        if offer.kind != "offer" or not has_table(offer.game):
+            self.bad_invite = True
+            return None, None
+        return offer, None
+
+    def open_first(self, route, chosen, lost=False, offer=None, answer=None):
         """The first screen once its game's modules are in (``lost``: they could not be fetched,
         the home page says so and touches no save)."""
         if lost:  # the save stays, unread: a new match asks before it replaces it (begin)
             self.saved_text = storage.read_save()
         notices = [self.load_saved() if not lost else self.t("notice.offline_game")]
         notices += [self.t(key, **params) for key, params in route.notices]
+        if self.bad_invite:
+            notices.append(self.t("join.bad"))
         if lost:
             self.show_home()
+        elif offer is not None:
+            self.guest = Guest(self, offer, registry.get(offer.game))
+            self.show_join()
         elif chosen:
             self.show_new_game(chosen)
         elif route.game and route.start:
@@ -158,6 +192,8 @@ class App:
         else:
             self.show_home()
         self.say(" ".join(n for n in notices if n))
+        if answer is not None:
+            lobby.hand_over(self, answer)
         by_id("loading").hidden = True
         set_flag("ready", round(js.performance.now()))
         # Only once the page is ready and idle: the other games' modules, then the service
@@ -201,11 +237,13 @@ class App:
 
     def show_home(self):
         self.leave_table()
+        self.end_link()
         self.form = None
         home.render(self, self.screen, self.saved)
 
     def show_new_game(self, game_id: str, seed=None):
         self.leave_table()
+        self.end_link()
         self.form = NewGameForm(self, registry.get(game_id), seed)
         defaults = self.prefs.get("options", {}).get(game_id, {})
         self.form.render(self.screen, defaults if isinstance(defaults, dict) else {})
@@ -233,9 +271,21 @@ class App:
         self.open_table(match, new=True)
 
     def open_table(self, match, new=False):
-        """Show a match; a ``new`` one is dealt before the player's eyes, a resumed one not."""
+        """Show a match; a ``new`` one is dealt before the player's eyes, a resumed one not. A
+        match with seats on other devices first shows its lobby, with fresh invitations."""
+        if self.host is not None and self.host.keeps(match):
+            self.host.match = match  # a rematch: the same devices play on
+        elif self.host is not None and self.host.match is not match:
+            self.end_link()
+        if match.remotes() and self.host is None:
+            self.host = Host(self, match, new)
+            lobby.listen_for_answers(self.take_answer)
+            self.host.invite_all()
+            self.show_lobby(resume=not new)
+            return
         self.leave_table()
         self.form = None
+        self.lobby_up = False
         self.match = match
         self.log = []
         self.table = table_for(match.game.id)(self)
@@ -248,8 +298,10 @@ class App:
         """Save, then show what the match says comes next: a round's end, the match's end, a
         pass-the-device dialog, a human's turn or a computer's turn."""
         self.turn_token += 1  # whatever was scheduled for the previous screen is void now
-        if not self.save():
+        if self.guest is None and not self.save():
             return
+        if self.host is not None:
+            self.host.broadcast()
         m = self.match
         step = m.step()
         if step.kind == "human":
@@ -278,10 +330,11 @@ class App:
             self.picker.mount(self.table.targets, self.table.drop)
             if self.waited:
                 self.buzz()
-        else:
+        else:  # a computer's turn (played here unless this is a guest's device), or a remote player's
             self.table.render(view, active=False, hidden=hidden)
-            token = self.turn_token
-            later(self.table.hold, lambda: self.computer_turn(token))
+            if step.kind == "computer" and self.guest is None:
+                token = self.turn_token
+                later(self.table.hold, lambda: self.computer_turn(token))
         # The player's turn after someone else's (not the second step of their own turn).
         self.waited = step.kind != "human"
         if state is not None:
@@ -299,7 +352,8 @@ class App:
             buttons = [(self.t(f"{prefix(self.match.game.id)}.next_round"), "round-seen")]
         else:
             title, body = self.table.final_result(view)
-            buttons = [(self.t("btn.rematch"), "rematch"), (self.t("btn.home"), "home")]
+            buttons = [(self.t("btn.home"), "home")] if self.guest is not None else [
+                (self.t("btn.rematch"), "rematch"), (self.t("btn.home"), "home")]
 
         def show():
             if token != self.turn_token:
@@ -414,6 +468,13 @@ class App:
         m = self.match
         if m is None or not m.is_human(m.to_move) or m.step().kind != "human":
             return None  # a stale tap while a computer plays or a dialog is up
+        if self.guest is not None:  # the host's rules decide: its answer redraws the table
+            self.picker.unmount()  # one move at a time, until that answer
+            set_flag("state", "sent")
+            if not self.guest.send_move(move):
+                self.notify("remote.not_sent")
+                self.advance()  # the card back in hand, to play again
+            return None
         try:
             self.play_and_tell(move)
         except IllegalMove as err:
@@ -430,7 +491,10 @@ class App:
         seat = mover if seat is None else seat
         before = m.view(seat)
         m.play(move)
-        words = self.table.describe(before, move, m.view(seat), self.seat_name(mover))
+        self.tell(mover, self.table.describe(before, move, m.view(seat), self.seat_name(mover)))
+
+    def tell(self, mover: int, words: str):
+        m = self.match
         self.log = (self.log + [(mover, words)])[-LOG_SHOWN:]
         by_id("announce").textContent = words
         self.sound("win" if m.rounds_done > m.seen_rounds else "place")
@@ -453,7 +517,7 @@ class App:
         seats.setAttribute("aria-label", self.t("seats.open"))
         seats.title = self.t("seats.open")
         button = by_id("undo")
-        button.hidden = m is None or not m.humans() or not m.game.undo
+        button.hidden = m is None or not m.humans() or not m.game.undo or bool(m.remotes())
         button.textContent = self.t("btn.undo")
         button.setAttribute("aria-disabled", str(not self.can_undo()).lower())
 
@@ -474,7 +538,8 @@ class App:
     # --- other tabs ----------------------------------------------------------------------
     def on_storage(self, event):
         """Another tab of the site wrote or dropped the save (this tab's own writes fire nothing)."""
-        if event.key not in (storage.SAVE_KEY, None) or storage.read_save() == self.saved_text:
+        if (event.key not in (storage.SAVE_KEY, None) or storage.read_save() == self.saved_text
+                or self.guest is not None):
             return
         modules.load(self.saved_game(), self.adopt_save)
 
@@ -500,6 +565,198 @@ class App:
             self.show_home()
             key = "notice.other_tab_ended"
         self.say(" ".join(n for n in (self.t(key), notice) if n))
+
+    # --- play across devices (ui/remote.py holds the connections, ui/lobby.py the screens) ---
+    def end_link(self):
+        """Close this device's connections to others (the player left the lobby or the table)."""
+        for link in (self.host, self.guest):
+            if link is not None:
+                link.close()
+        if self.scanning is not None:
+            self.scanning.stop()
+        self.host = self.guest = self.scanning = None
+        self.lobby_up = False
+
+    def show_lobby(self, resume: bool):
+        self.leave_table()
+        self.form = None
+        self.lobby_up = True
+        self.match = self.host.match
+        storage.set_at_table(resume)  # a reload in a match's lobby comes back to it
+        lobby.render_host(self, self.host, resume)
+        set_flag("state", "lobby")
+
+    def show_join(self):
+        self.leave_table()
+        self.form = None
+        self.lobby_up = True
+        lobby.render_guest(self, self.guest)
+        set_flag("state", "join")
+
+    def seats_changed(self, changed: int | None = None):
+        """A connection's news: the lobby or join screen shows it; at a table, the host is asked
+        what to do with a seat whose device went away (wait, invite it again, or give it to a
+        computer), and told when it comes back."""
+        if self.lobby_up and self.host is not None:
+            lobby.render_host(self, self.host, resume=not self.host.new)
+        elif self.lobby_up and self.guest is not None:
+            lobby.render_guest(self, self.guest)
+        elif self.guest is not None:
+            status = self.guest.status
+            if status in ("away", "lost", "connected"):
+                self.notify(f"join.status.{status}", host=self.guest.offer.name or self.t("join.host"))
+        elif self.host is not None and changed in self.host.seats and self.table is not None:
+            name, status = self.seat_name(changed), self.host.seats[changed].status
+            asking = find(by_id("overlay"), f".away-{changed}")
+            if status == "connected":
+                if asking is not None:
+                    overlay.hide()
+                self.notify("remote.back", name=name)
+            elif status in ("away", "lost"):
+                attrs = {"data-seat": str(changed)}
+                overlay.show(self.t(f"remote.{status}_title", name=name), self.t("remote.lost_body", name=name),
+                             buttons=[(self.t("remote.wait"), "close"), (self.t("remote.reinvite"), "reinvite", attrs),
+                                      (self.t("remote.to_computer"), "to-computer", attrs)],
+                             cls=f"away-{changed}", escape="close")
+
+    def on_peer(self, event):
+        detail = event.detail
+        for link in (self.host, self.guest):
+            if link is not None:
+                link.on_peer(str(detail.id), str(detail.kind), detail.data)
+
+    def take_answer(self, code: str) -> bool:
+        """An answer handed over by a link opened in another tab of this device."""
+        if self.host is None or self.host.take_answer(code) is not None:
+            return False
+        self.notify("remote.answer_taken")
+        return True
+
+    def playing_remote(self) -> bool:
+        """The host's table is up: moves from other devices are played now."""
+        return self.table is not None and not self.lobby_up
+
+    def remote_move(self, seat: int, move: str):
+        """A remote player's move, already found legal: its card flies as a computer's does.
+        A result dialog the host has not closed yet stays up (the match goes on behind it)."""
+        token = self.turn_token
+
+        def land():
+            if token != self.turn_token:
+                return
+            behind = self.match.step().kind in ("round_end", "over")
+            self.play_and_tell(move)
+            if behind:
+                self.save()
+                self.host.broadcast()
+            else:
+                self.advance()
+
+        self.table.animate(move, SPEEDS[self.speed()][1], land)
+
+    def guest_state(self, message):
+        """The host's word for this seat: the table is drawn (dealt when a match begins), the
+        move that led here told and, when another seat played it, seen travelling."""
+        m = self.guest.mirror
+        before = m.current
+        m.update(message)
+        if self.table is None or message["n"] < before.get("ply", 0):  # the first state, a rematch
+            self.lobby_up = False
+            self.leave_table()
+            self.match, self.log = m, []
+            self.table = table_for(m.game.id)(self)
+            self.table.deal_first = message["n"] == 0
+            self.advance()
+            return
+        last = m.last
+        if last is None or message["n"] != before["ply"] + 1:
+            self.advance()
+            return
+        self.tell(last.seat, self.table.describe(before, last.move, m.current, self.seat_name(last.seat)))
+        if last.seat == m.seat:
+            self.advance()
+            return
+        token = self.turn_token
+        self.table.animate(last.move, SPEEDS[self.speed()][1],
+                           lambda: self.advance() if token == self.turn_token else None)
+
+    def guest_refused(self, reason: str, params: dict):
+        self.say(self.remote_words(reason, params, "remote.refused"))
+        if self.table is not None:
+            self.advance()  # the card goes back where it was
+
+    def remote_words(self, key: str, params: dict, fallback: str) -> str:
+        """Words the host named by key: a key this version lacks says ``fallback``."""
+        try:
+            return self.t(key, **params) if has(self.lang, key) else self.t(fallback)
+        except (KeyError, IndexError, ValueError):
+            return self.t(fallback)
+
+    def do_several(self, node):
+        """The new-game screen's "Play on several devices": seats may be on other devices."""
+        self.form.several = True
+        self.form.render_seats(self.screen)
+        second = find(self.screen, '[name="kind1"]')
+        if second is not None:  # its first effect: the second seat is a friend's device
+            second.value = REMOTE
+
+    def do_lobby(self, node):
+        overlay.hide()
+        self.show_lobby(resume=True)
+
+    def do_lobby_start(self, node):
+        host = self.host
+        if not host.ready():
+            self.notify("remote.not_ready")
+            return
+        new, host.new = host.new, False
+        self.open_table(host.match, new=new)
+
+    def do_take_answer(self, node):
+        seat = node.dataset.seat
+        field = find(self.screen, f'[data-answer="{seat}"]')
+        code = str(field.value).strip()
+        code = code.split("#answer=")[-1] if "#answer=" in code else code
+        problem = self.host.take_answer(code) if code else "remote.bad_answer"
+        self.say(self.t(problem) if problem else "")
+
+    def do_scan(self, node):
+        lobby.scan(self, int(node.dataset.seat), self.scanned)
+
+    def scanned(self, text: str):
+        self.scanning = None
+        code = text.split("#answer=")[-1]
+        problem = self.host.take_answer(code) if self.host is not None else "remote.bad_answer"
+        self.notify(problem or "remote.answer_taken")
+
+    def do_scan_stop(self, node):
+        if self.scanning is not None:
+            reading, self.scanning = self.scanning, None
+            reading.stop()
+        overlay.hide()
+
+    def do_share(self, node):
+        lobby.share(self, node.dataset.url)
+
+    def do_reinvite(self, node):
+        overlay.hide()
+        self.host.invite(int(node.dataset.seat))
+        self.show_lobby(resume=True)
+
+    def do_to_computer(self, node):
+        overlay.hide()
+        self.host.to_computer(int(node.dataset.seat), "medium")
+        if self.lobby_up:
+            lobby.render_host(self, self.host, resume=not self.host.new)
+        else:
+            self.advance()
+
+    def do_join(self, node):
+        name = str(find(self.screen, "#join-name").value).strip()[:NAME_MAX]
+        if name:
+            self.write_pref("name", name)
+        self.guest.join(name)
+        lobby.render_guest(self, self.guest)
 
     # --- events --------------------------------------------------------------------------
     def on_click(self, event):
@@ -567,6 +824,10 @@ class App:
 
     def do_start(self, node):
         options, seats, seed = self.form.collect(self.screen)
+        kinds = [seat["kind"] for seat in seats]
+        if REMOTE in kinds and "human" not in kinds:
+            self.notify("remote.need_here")  # the host's device shows the table: one player here
+            return
         if seed is not None and not url.SEED_RE.fullmatch(seed):
             self.notify("notice.bad_seed")
             return
@@ -604,9 +865,13 @@ class App:
                       el("label", "check", None, noise, el("span", "", self.t("settings.sound"))),
                       el("label", "check", None, buzz, el("span", "", self.t("settings.vibrate"))), lang)
         buttons = [(self.t("btn.close"), "close")]
-        if m.game.undo:
+        if m.game.undo and not m.remotes():
             buttons.append((self.t("btn.undo"), "undo", {"aria-disabled": str(not self.can_undo()).lower()}))
-        buttons += [(self.t("menu.restart"), "restart"), (self.t("btn.home"), "home")]
+        if self.host is not None:
+            buttons.append((self.t("remote.invitations"), "lobby"))
+        if self.guest is None:  # a guest's device cannot restart the host's match
+            buttons.append((self.t("menu.restart"), "restart"))
+        buttons.append((self.t("btn.home"), "home"))
         overlay.show(self.t("menu.title"), settings, rules, buttons=buttons, cls="menu", escape="close")
 
     def do_restart(self, node):

@@ -1,6 +1,6 @@
 """The new-game screen, built from the game's declared options: nothing here knows a rule."""
 from i18n import prefix
-from match import NAME_MAX, seat_kinds
+from match import NAME_MAX, REMOTE, seat_kinds
 from ui.dom import clear, mount
 from ui.html import el
 
@@ -11,6 +11,7 @@ class NewGameForm:
         self.game = game
         self.seed = seed
         self.prefix = prefix(game.id)
+        self.several = False  # "Play on several devices": seats may be on other devices
 
     def render(self, screen, defaults: dict):
         """Who plays first (how many, human or computer and its level), the rule variants folded
@@ -27,7 +28,9 @@ class NewGameForm:
             else:
                 variants.append(field)
         form.appendChild(el("fieldset", "players", None, el("legend", "", t("newgame.seats")), players,
-                            el("ol", "seats", None, id="seats")))
+                            el("ol", "seats", None, id="seats"),
+                            el("p", "several", None, el("button", "btn", t("newgame.several"), type="button",
+                                                        data_action="several"), id="several")))
         seed = el("input", "", None, id="seed", name="seed", value=self.seed or "", maxlength="40",
                   pattern=r"[A-Za-z0-9_\-]*", autocomplete="off")
         summary = el("summary", "", None, el("span", "rules-title", t("newgame.rules")),
@@ -74,13 +77,17 @@ class NewGameForm:
         kept = [(row.querySelector("input").value, row.querySelector("select").value)
                 for row in box.querySelectorAll("li")]
         clear(box)
+        if self.several:  # the button has done its work: the seats say it now
+            hint = screen.querySelector("#several")
+            hint.textContent = t("newgame.several_hint")
         for i in range(self.players(screen)):
             name, kind = kept[i] if i < len(kept) else ("", "human" if i == 0 else "medium")
             kinds = el("select", "", None, name=f"kind{i}", aria_label=t("newgame.kind", n=i + 1))
-            for k in seat_kinds(self.game):
+            for k in seat_kinds(self.game) + ((REMOTE,) if self.several else ()):
                 kinds.appendChild(el("option", "", t(f"seat.kind.{k}"), value=k, selected=k == kind))
             # An unnamed seat is "You" (the first, when alone), "Player n" or "Computer n".
-            unnamed = t("seat.you") if i == 0 else t("seat.default" if kind == "human" else "seat.computer", n=i + 1)
+            person = kind in ("human", REMOTE)
+            unnamed = t("seat.you") if i == 0 else t("seat.default" if person else "seat.computer", n=i + 1)
             entry = el("input", "", None, name=f"name{i}", value=name, maxlength=NAME_MAX,
                        placeholder=unnamed, aria_label=t("newgame.name", n=i + 1), autocomplete="off")
             mount(box, el("li", "seat-row", None, entry, kinds))

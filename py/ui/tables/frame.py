@@ -141,7 +141,9 @@ class Frame:
         sheet = el("ul", "seat-sheet")
         for seat in range(view["players"]):
             kind = self.app.match.seats[seat]["kind"]
-            if kind != "human":
+            if kind == "remote":
+                who = t("seats.remote")
+            elif kind != "human":
                 who = t("seats.computer", level=t(f"seat.level.{kind}"))
             else:
                 who = t("seats.you" if self.app.is_you(seat) else "seats.human")

@@ -1,0 +1,197 @@
+"""The screens of play across devices: the host's lobby (each remote seat's invitation and its
+answer), the guest's join screen (its name, then its answer), and the hand-over of an answer
+link opened on the host's own device to the tab that holds the table."""
+import js
+from pyodide.ffi import create_proxy
+
+from ui import overlay
+from ui.dom import by_id, clear, find, later, mount, morph
+from ui.html import el
+from ui.remote import HANDOFF, link, module
+from ui.tables.common import emblem
+
+HANDOFF_WAIT_MS = 1500  # how long an answer link waits for a table's tab to take it
+_channel = {}
+
+
+def _qr_box(app, url: str, label: str):
+    """A box the QR code of ``url`` is drawn into once the page has it (``fill_qr``)."""
+    return el("div", "qr", None, data_qr=url, data_label=label)
+
+
+def fill_qr(app, root) -> None:
+    """Draw every QR box under ``root`` (js/qr.mjs, loaded on first use)."""
+    boxes = list(root.querySelectorAll("[data-qr]"))
+    if not boxes:
+        return
+
+    def draw(qr):
+        for box in boxes:
+            box.innerHTML = qr.svg(box.dataset.qr, box.dataset.label)
+
+    module("qr", draw, lambda error: js.console.warn(f"Tapis: no QR codes: {error}"))
+
+
+def _link_row(app, url: str, seat: int | None):
+    """The link as text to copy, and a button that shares it (or copies it)."""
+    t = app.t
+    field = el("input", "", None, type="text", readonly=True, value=url, aria_label=t("lobby.link"),
+               data_link="")
+    return el("div", "invite-link", None, field,
+              el("button", "btn", t("lobby.share"), type="button", data_action="share",
+                 data_url=url, data_seat=seat))
+
+
+def _screen(app, node):
+    """Show ``node`` as the screen, in place when the same screen is already up (a status
+    changed: what the player typed and the QR codes stay)."""
+    shown = find(app.screen, f":scope > section.{node.attrs['class'].split()[0]}")
+    return morph(shown, node) if shown is not None else mount(clear(app.screen), node)
+
+
+def render_host(app, host, resume: bool) -> None:
+    t, m = app.t, host.match
+    box = el("section", "lobby", None, aria_labelledby="lobby-title")
+    box.appendChild(el("h2", "", t("lobby.title", game=app.game_name(m.game.id)), id="lobby-title"))
+    box.appendChild(el("p", "lobby-hint", t("lobby.hint")))
+    seats = el("ol", "lobby-seats")
+    for i in range(len(m.seats)):
+        seats.appendChild(_host_seat(app, host, i))
+    box.appendChild(seats)
+    stun = el("input", "", None, type="checkbox", data_setting="stun", checked=app.prefs.get("stun") is True)
+    box.appendChild(el("label", "check stun", None, stun, el("span", "", t("lobby.stun", server="stun.l.google.com"))))
+    start = el("button", "btn primary", t("lobby.resume" if resume else "lobby.start"), type="button",
+               data_action="lobby-start", aria_disabled=str(not host.ready()).lower())
+    box.appendChild(el("div", "buttons start-bar", None,
+                       el("button", "btn", t("btn.home"), type="button", data_action="home"), start))
+    fill_qr(app, _screen(app, box))
+
+
+def _host_seat(app, host, i: int):
+    t, m = app.t, host.match
+    remote = host.seats.get(i)
+    status = remote.status if remote is not None else ("here" if m.seats[i]["kind"] == "human" else "computer")
+    item = el("li", "lobby-seat", None, data_seat=i, data_status=status)
+    item.appendChild(el("p", "seat-head", None, emblem(app, i), el("span", "seat-name", app.seat_name(i)),
+                        el("span", "lobby-status", t(f"lobby.status.{status}"))))
+    if remote is None or status == "connected":
+        return item
+    if status == "no_path":
+        item.appendChild(el("p", "lobby-problem", t("remote.no_path")))
+    if remote.code and status in ("waiting", "no_path"):
+        url = link("join", remote.code)
+        item.appendChild(_qr_box(app, url, t("lobby.qr", name=app.seat_name(i))))
+        item.appendChild(_link_row(app, url, i))
+        field = el("input", "", None, type="text", id=f"answer{i}", autocomplete="off", spellcheck="false",
+                   data_answer=i)
+        item.appendChild(el("div", "answer", None,
+                            el("label", "", t("lobby.answer"), field),
+                            el("div", "buttons", None,
+                               el("button", "btn primary", t("lobby.take"), type="button",
+                                  data_action="take-answer", data_seat=i),
+                               el("button", "btn", t("lobby.scan"), type="button", data_action="scan",
+                                  data_seat=i))))
+    if status in ("lost", "away", "no_path"):
+        item.appendChild(el("div", "buttons", None,
+                            el("button", "btn", t("remote.reinvite"), type="button", data_action="reinvite",
+                               data_seat=i),
+                            el("button", "btn", t("remote.to_computer"), type="button",
+                               data_action="to-computer", data_seat=i)))
+    return item
+
+
+def render_guest(app, guest) -> None:
+    t, offer = app.t, guest.offer
+    box = el("section", "join", None, aria_labelledby="join-title")
+    box.appendChild(el("h2", "", t("join.title", game=app.game_name(offer.game)), id="join-title"))
+    host = offer.name or t("join.host")
+    box.appendChild(el("p", "", t("join.seat", n=offer.seat + 1, host=host)))
+    status = guest.status
+    if status == "join":
+        field = el("input", "", None, id="join-name", maxlength="24", autocomplete="nickname",
+                   value=app.prefs.get("name", "") if isinstance(app.prefs.get("name"), str) else "")
+        box.appendChild(el("label", "join-name", t("join.name"), field))
+        box.appendChild(el("div", "buttons start-bar", None,
+                           el("button", "btn", t("btn.home"), type="button", data_action="home"),
+                           el("button", "btn primary", t("join.join"), type="button", data_action="join")))
+    else:
+        box.appendChild(el("p", "lobby-status", t(f"join.status.{status}", host=host), role="status"))
+        if status == "connected":
+            box.appendChild(el("p", "", t("join.wait_start", host=host)))
+        if status in ("answered", "no_path") and guest.code:
+            url = link("answer", guest.code)
+            box.appendChild(el("p", "", t("join.show", host=host)))
+            box.appendChild(_qr_box(app, url, t("join.qr")))
+            box.appendChild(_link_row(app, url, None))
+        box.appendChild(el("div", "buttons start-bar", None,
+                           el("button", "btn", t("btn.home"), type="button", data_action="home")))
+    fill_qr(app, _screen(app, box))
+
+
+# --- an answer link opened on the host's device ----------------------------------------------
+def listen_for_answers(take) -> None:
+    """The table's tab takes answers that links opened in other tabs of this device hand over:
+    ``take(code)`` returns True when it took one (the other tab is told)."""
+    channel = _open_channel()
+
+    def on_message(event):
+        code = str(event.data)
+        if not code.startswith("taken:") and take(code):
+            channel.postMessage("taken:" + code)
+
+    channel.onmessage = create_proxy(on_message)
+
+
+def hand_over(app, code: str) -> None:
+    """Give an answer link's code to the tab of this device that holds the table; say whether
+    one took it."""
+    channel = _open_channel()
+    taken = []
+
+    def on_message(event):
+        if str(event.data) == "taken:" + code:
+            taken.append(True)
+            app.notify("remote.handed")
+
+    channel.onmessage = create_proxy(on_message)
+    channel.postMessage(code)
+    later(HANDOFF_WAIT_MS, lambda: None if taken else app.notify("remote.no_table"))
+
+
+def _open_channel():
+    if "channel" not in _channel:
+        _channel["channel"] = js.BroadcastChannel.new(HANDOFF)
+    return _channel["channel"]
+
+
+# --- sharing and scanning ---------------------------------------------------------------------
+def share(app, url: str) -> None:
+    """The phone's share sheet where the browser has one, else the clipboard."""
+    if hasattr(js.navigator, "share"):
+        js.navigator.share(js.Object.fromEntries([["url", url]])).then(lambda _: None, lambda _: None)
+    elif hasattr(js.navigator, "clipboard"):
+        js.navigator.clipboard.writeText(url).then(lambda _: app.notify("lobby.copied"),
+                                                   lambda _: app.notify("lobby.copy_failed"))
+    else:
+        app.notify("lobby.copy_failed")
+
+
+def scan(app, seat: int, take) -> None:
+    """The camera, in a dialog, until it reads a QR code: ``take(text)`` gets it."""
+    video = el("video", "scan-video", None, muted=True, playsinline=True, aria_label=app.t("lobby.scan_label"))
+    overlay.show(app.t("lobby.scan_title"), video, app.t("lobby.scan_body"),
+                 buttons=[(app.t("btn.cancel"), "scan-stop")], escape="scan_stop", cls="scan")
+    live = by_id("overlay").querySelector("video")
+
+    def started(qr):
+        reading = qr.scan(live)
+        app.scanning = reading
+        reading.result.then(lambda text: (overlay.hide(), take(str(text))), failed)
+
+    def failed(error):
+        if app.scanning is not None and str(getattr(error, "message", "")) != "stopped":
+            overlay.hide()
+            app.notify("lobby.no_camera")
+        app.scanning = None
+
+    module("qr", started, failed)

@@ -1,0 +1,333 @@
+"""Play across devices: one Chromium, a browser context per device, WebRTC data channels between
+them inside the network namespace `make test` runs in (scripts/netns.sh; no STUN, no packet off
+this machine). The host holds the match; each guest's page and every message it received are
+checked against the host's match, replayed here from its save: no card another seat hides."""
+import base64
+import json
+import subprocess
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from ai import think
+from engine.save import parse
+from helpers import en, still, storage, use_prefs, violations, wait_state
+from match import Match
+from net import wire
+
+READY = "html[data-ready]"
+PREFS = {"speed": "fast", "lang": "en"}
+# Every message a page's connections deliver, as it arrived (js/peer.mjs fires "tapis-peer").
+RECORD = """window.__received = [];
+window.addEventListener('tapis-peer', (e) => {
+    if (e.detail.kind === 'message') window.__received.push(e.detail.data);
+});"""
+
+
+@pytest.fixture(autouse=True)
+def in_namespace():
+    """WebRTC finds a path between two pages only through the namespace's veth pair: outside it,
+    these tests would reach the machine's real interfaces, which they must never do."""
+    addresses = subprocess.run(["ip", "-o", "-4", "addr"], capture_output=True, text=True).stdout
+    if "10.213.0." not in addresses:
+        pytest.fail("run inside the test network namespace: scripts/netns.sh pytest ...", pytrace=False)
+
+
+def device(new_context, **kwargs):
+    # Camera and microphone allowed: only then does Chromium gather candidates in the namespace,
+    # which has no default route (scripts/netns.sh).
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                          permissions=["camera", "microphone"], **kwargs)
+    use_prefs(context, **PREFS)
+    context.add_init_script(RECORD)
+    return context.new_page()
+
+
+def open_page(page, url):
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def host_lobby(page, base_url, game, seed, kinds, players=None):
+    """The host's new-game screen: "Play on several devices", the seats, then the lobby."""
+    open_page(page, base_url + f"?game={game}&seed={seed}")
+    page.click('[data-action="several"]')
+    if players is not None:
+        page.select_option('[data-option="players"]', str(players))
+    for i, kind in enumerate(kinds):
+        page.select_option(f'[name="kind{i}"]', kind)
+    page.click('[data-action="start"]')
+    expect(page.locator("html")).to_have_attribute("data-state", "lobby")
+
+
+def invitation(host, seat: int) -> str:
+    row = host.locator(f'.lobby-seat[data-seat="{seat}"]')
+    expect(row).to_have_attribute("data-status", "waiting", timeout=15_000)
+    return row.locator("[data-link]").input_value()
+
+
+def join(guest, link: str, name: str) -> str:
+    """The guest opens the invitation, types a name, joins; returns its answer's link."""
+    open_page(guest, link)
+    expect(guest.locator("html")).to_have_attribute("data-state", "join")
+    guest.fill("#join-name", name)
+    guest.click('[data-action="join"]')
+    answer = guest.locator(".join [data-link]")
+    expect(answer).to_be_visible(timeout=15_000)
+    return answer.input_value()
+
+
+READ_QR = """async (png) => {
+    await import("./vendor/qr/jsQR.js");
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = Object.assign(document.createElement("canvas"), {width: image.width, height: image.height});
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    return jsQR(pixels, image.width, image.height, {inversionAttempts: "dontInvert"})?.data ?? null;
+}"""
+
+
+def read_qr(page, box) -> str:
+    """What a phone's camera would read off a QR code on the page (the vendored reader, on a
+    screenshot of it as drawn)."""
+    return page.evaluate(READ_QR, base64.b64encode(box.screenshot()).decode())
+
+
+def connect(host, guest, seat: int, name: str, path: str) -> float:
+    """A guest connected through ``path`` ("paste": the host pastes the answer; "link": the host
+    opens the answer's link in another tab of its device); the seconds from the answer taken to
+    the seat shown connected."""
+    return take_answer(host, guest, seat, join(guest, invitation(host, seat), name), path)
+
+
+def take_answer(host, guest, seat: int, answer: str, path: str) -> float:
+    assert "#answer=" in answer
+    begun = time.monotonic()
+    if path == "paste":
+        host.fill(f'[data-answer="{seat}"]', answer)
+        host.click(f'[data-action="take-answer"][data-seat="{seat}"]')
+    else:
+        tab = host.context.new_page()
+        open_page(tab, answer)
+        expect(tab.locator("#notice")).to_have_text(en("remote.handed"))
+        tab.close()
+    expect(host.locator(f'.lobby-seat[data-seat="{seat}"]')).to_have_attribute("data-status", "connected")
+    took = time.monotonic() - begun
+    expect(guest.locator(".join .lobby-status")).to_have_text(en("join.status.connected", host=en("join.host")))
+    return took
+
+
+def play_one(page) -> bool:
+    """One move as a player taps it: a card to pick up and a lit place to put it, or a card or
+    pile that acts by itself (turn a card, draw, answer a question). False when the page was not
+    waiting for its player any more once the table stood still (the match moved on)."""
+    still(page)
+    if page.get_attribute("html", "data-state") != "human":
+        return False
+    source = page.locator("#screen [data-drag]").first
+    if source.count():
+        source.tap()
+        # A face-down place first where there is one (Zéro Pointé): the round moves on to its end.
+        down = page.locator("#screen [data-legal].down")
+        (down if down.count() else page.locator("#screen [data-legal]")).first.tap()
+    else:
+        page.locator('#screen [data-action="move"]:not([disabled])').first.tap()
+    return True
+
+
+def shown_cards(view) -> set:
+    """Every text of a view: the cards among them are the ones it shows."""
+    shown = set()
+
+    def walk(value):
+        if isinstance(value, str):
+            shown.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(view)
+    return shown
+
+
+def never_shown(match: Match, seat: int, n: int) -> set:
+    """The cards ``seat`` has never been shown up to move ``n``: another seat's hand, the stock
+    (a card played in sight, then gathered, was shown: not a secret any more)."""
+    seen = set()
+    for state in match.states[:n + 1]:
+        seen |= shown_cards(match.game.view(state, seat))
+    return set(match.game.cards(match.states[n])) - seen
+
+
+def replayed(host) -> Match:
+    """The host's match, replayed here from its save (the host's device is the authority)."""
+    return Match.load(parse(storage(host)["tapis.save"]), think)
+
+
+def check_secrets(guest, seat: int, host):
+    """The guest's page holds no card its seat may not know; and no message it received ever held
+    one: each checked against the host's match at that message's move, replayed from the host's
+    save (read last: it holds every move the guest has heard of; the host saves, then sends)."""
+    on_page = set(guest.eval_on_selector_all("[data-card]", "ns => ns.map((n) => n.dataset.card)"))
+    text = guest.content()
+    # Read after the page: the page shows no message newer than these.
+    received = [wire.from_host(raw) | {"raw": raw} for raw in guest.evaluate("window.__received")]
+    match = replayed(host)
+    states = [m for m in received if m["kind"] == "state"]
+    hidden = never_shown(match, seat, states[-1]["n"])
+    assert not on_page & hidden, f"seat {seat}'s page shows hidden cards {on_page & hidden}"
+    assert not [card for card in hidden if f'"{card}"' in text or f">{card}<" in text]
+    for message in states:
+        assert message["seat"] == seat
+        state = match.states[message["n"]]
+        assert message["view"] == match.game.view(state, seat)
+        leaked = {card for card in never_shown(match, seat, message["n"]) if f'"{card}"' in message["raw"]}
+        assert not leaked, f"a message to seat {seat} held {leaked}"
+
+
+def play_until(pages, done, moves=300, after=None):
+    """Play whichever device is on turn until ``done()``: each move by a tap on that device
+    (then ``after(moves left)``)."""
+    waits = 0
+    while not done():
+        for page in pages:
+            if page.get_attribute("html", "data-state") == "human" and play_one(page):
+                moves -= 1
+                if after is not None:
+                    after(moves)
+                break
+        else:
+            waits += 1
+            pages[0].wait_for_timeout(50)  # a computer, or a move on its way between devices
+        assert moves > 0 and waits < 2000, "the match did not get there: " + " | ".join(
+            f"{p.get_attribute('html', 'data-state')} {p.text_content('#status')!r} {p.text_content('#notice')!r}"
+            f" {p.locator('#overlay[open] h2').all_text_contents()}" for p in pages)
+
+
+def test_a_whole_punttu_deal_between_two_phones(new_context, base_url):
+    host, guest = device(new_context), device(new_context)
+    host_lobby(host, base_url, "punttu", "far1", ["human", "remote"])
+    # The QR code reads back to the invitation's link, which names the game and the seat.
+    link = invitation(host, 1)
+    assert read_qr(host, host.locator('.lobby-seat[data-seat="1"] .qr svg')) == link
+    assert violations(host) == []
+    answer = join(guest, link, "Ane")
+    assert read_qr(guest, guest.locator(".join .qr svg")) == answer
+    assert violations(guest) == []
+    expect(guest.locator(".join h2")).to_have_text(en("join.title", game="Punttu"))
+    expect(guest.locator(".join h2 + p")).to_have_text(en("join.seat", n=2, host=en("join.host")))
+    seconds = take_answer(host, guest, 1, answer, "paste")
+    print(f"\nanswer taken to connected: {seconds:.2f} s")
+    host.click('[data-action="lobby-start"]')
+    wait_state(guest, "human", "remote")
+    # Each device shows its own seat at the bottom: the guest's hand, named for the host.
+    expect(guest.locator(".seat.mine .seat-name")).to_have_text(en("seat.you"))
+    expect(host.locator(".seat-strip .seat-name")).to_have_text("Ane")
+    assert violations(guest) == []
+    moves = 0
+    while not host.locator(".dialog.match-end").count():
+        for page in (host, guest):
+            if page.get_attribute("html", "data-state") == "human" and play_one(page):
+                moves += 1
+                if moves < 40:  # the last one ends the match: its save is gone, every card shown
+                    check_secrets(guest, 1, host)
+                break
+        else:
+            host.wait_for_timeout(50)
+        assert moves <= 40
+    expect(guest.locator(".dialog.match-end")).to_be_visible()
+    assert moves == 40  # 40 cards between two players: every card played by a tap on its own device
+    # The guest's move log told the host's moves, and nobody passed a device.
+    expect(guest.locator(".movelog li")).not_to_have_count(0)
+    assert not host.locator(".dialog.gate").count() and not guest.locator(".dialog.gate").count()
+    assert not guest.locator('[data-action="rematch"]').count()  # only the host starts another
+
+
+def test_a_zero_pointe_round_with_three_devices_through_links(new_context, base_url):
+    host, ane, bea = device(new_context), device(new_context), device(new_context)
+    host_lobby(host, base_url, "zero-pointe", "far2", ["human", "remote", "remote"], players=3)
+    connect(host, ane, 1, "Ane", "link")
+    expect(host.locator('[data-action="lobby-start"]')).to_have_attribute("aria-disabled", "true")
+    connect(host, bea, 2, "Bea", "paste")
+    host.click('[data-action="lobby-start"]')
+    pages = (host, ane, bea)
+
+    def round_over():  # the round's end, or the match's if the round ended it
+        return all(p.locator(".dialog.round-end, .dialog.match-end").count() for p in pages)
+
+    def check(left):
+        if left % 6 == 0:  # while the match is saved (its end drops the save)
+            for seat, page in ((1, ane), (2, bea)):
+                check_secrets(page, seat, host)
+
+    play_until(pages, round_over, after=check)
+    for page in pages:  # every grid shown at the round's end, on every device
+        assert page.locator(".zcard.down").count() == 0
+
+
+def test_refusals_and_a_rejoin_keep_the_match(new_context, base_url):
+    host, guest = device(new_context), device(new_context)
+    host_lobby(host, base_url, "punttu", "far3", ["human", "remote"])
+    connect(host, guest, 1, "Ane", "paste")
+    host.click('[data-action="lobby-start"]')
+    state = wait_state(guest, "human", "remote")
+    if state == "remote":  # the host leads: it plays, then it is the guest's turn
+        play_one(host)
+        wait_state(guest, "human")
+    match = replayed(host)
+    mine = match.view(1)["hand"]
+    other = next(c for c in match.game.cards(match.state) if c not in mine)
+
+    def send(text):
+        guest.evaluate("(t) => window.__tapisPeer.send('host', t)", text)
+
+    # Straight onto the data channel, as a modified page could: a move for another seat (not its
+    # turn), an illegal card, a malformed message and an oversized one.
+    guest.evaluate("async () => { window.__tapisPeer = await import('./js/peer.mjs'); }")
+    n = match.view(1)["ply"]
+    send(json.dumps({"v": 1, "kind": "move", "move": "play " + other, "n": n, "seat": 0}))
+    send(wire.move("play " + other, n))
+    expect(guest.locator("#notice")).not_to_be_empty()
+    send("{not json")
+    send(wire.move("x", n)[:-1] + "x" * 5000 + "}")
+    expect(host.locator("#notice")).to_have_text(en("remote.dropped", name="Ane"))
+    assert replayed(host).moves == match.moves  # nothing was played
+    # The match goes on: the guest plays a real card.
+    play_one(guest)
+    expect(host.locator(".movelog li").last).to_contain_text("Ane")
+    after = replayed(host)
+    assert len(after.moves) == len(match.moves) + 1
+    hand = after.view(1)["hand"]
+
+    # The guest's phone drops out (its page closed): the host is asked what to do, and invites
+    # the seat again.
+    guest.context.close()
+    dialog = host.locator(".dialog")
+    expect(dialog.locator("h2")).to_have_text(en("remote.away_title", name="Ane"), timeout=30_000)
+    host.click('.dialog [data-action="reinvite"]')
+    again = device(new_context)
+    connect(host, again, 1, "Ane", "paste")
+    host.click('[data-action="lobby-start"]')
+    wait_state(again, "human", "remote")
+    shown = again.eval_on_selector_all("#hand [data-card]", "ns => ns.map((n) => n.dataset.card)")
+    assert sorted(shown) == sorted(hand)  # the same seat, the same cards
+
+    # The host reloads: the match resumes, with a fresh invitation for the remote seat.
+    host.reload()
+    host.wait_for_selector(READY, state="attached", timeout=60_000)
+    expect(host.locator("html")).to_have_attribute("data-state", "lobby")
+    expect(host.locator('[data-action="lobby-start"]')).to_have_text(en("lobby.resume"))
+    fresh = device(new_context)
+    connect(host, fresh, 1, "Ane", "paste")
+    host.click('[data-action="lobby-start"]')
+    wait_state(fresh, "human", "remote")
+    assert replayed(host).moves == after.moves
+    shown = fresh.eval_on_selector_all("#hand [data-card]", "ns => ns.map((n) => n.dataset.card)")
+    assert sorted(shown) == sorted(hand)
