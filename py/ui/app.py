@@ -323,7 +323,8 @@ class App:
                          buttons=[(self.t("gate.ready", name=name), "gate")], cls="gate")
         elif step.kind == "human":
             auto = self.table.auto_move(view)
-            if auto is not None:
+            # A guest's automatic move goes once: refused or lost, the player makes it by hand.
+            if auto is not None and (self.guest is None or self.guest.sent != (view["ply"], auto)):
                 self.play_human(auto)
                 return
             self.table.render(view, active=True)
@@ -471,6 +472,7 @@ class App:
         if self.guest is not None:  # the host's rules decide: its answer redraws the table
             self.picker.unmount()  # one move at a time, until that answer
             set_flag("state", "sent")
+            self.guest.sent = (m.current["ply"], move)
             if not self.guest.send_move(move):
                 self.notify("remote.not_sent")
                 self.advance()  # the card back in hand, to play again

@@ -232,6 +232,7 @@ class Guest:
         self.code = ""  # the answer's code, once gathered
         self.status = "join"  # join, answering, answered, connected, away, lost, no_path, closed
         self.peer = None
+        self.sent = None  # (moves played, move) of the move last sent
 
     def join(self, name: str) -> None:
         self.name, self.status = name, "answering"

@@ -115,7 +115,8 @@ def take_answer(host, guest, seat: int, answer: str, path: str) -> float:
         open_page(tab, answer)
         expect(tab.locator("#notice")).to_have_text(en("remote.handed"))
         tab.close()
-    expect(host.locator(f'.lobby-seat[data-seat="{seat}"]')).to_have_attribute("data-status", "connected")
+    expect(host.locator(f'.lobby-seat[data-seat="{seat}"]')).to_have_attribute("data-status", "connected",
+                                                                               timeout=20_000)
     took = time.monotonic() - begun
     expect(guest.locator(".join .lobby-status")).to_have_text(en("join.status.connected", host=en("join.host")))
     return took
