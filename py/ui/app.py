@@ -697,10 +697,7 @@ class App:
     def do_several(self, node):
         """The new-game screen's "Play on several devices": seats may be on other devices."""
         self.form.several = True
-        self.form.render_seats(self.screen)
-        second = find(self.screen, '[name="kind1"]')
-        if second is not None:  # its first effect: the second seat is a friend's device
-            second.value = REMOTE
+        self.form.render_seats(self.screen, remote=1)  # its first effect: a friend's device
 
     def do_lobby(self, node):
         overlay.hide()

@@ -70,8 +70,9 @@ class NewGameForm:
             parts.append(t("newgame.rule", option=t(f"{self.prefix}.opt.{option.key}"), value=shown))
         screen.querySelector("#rules-line").textContent = " · ".join(parts)
 
-    def render_seats(self, screen):
-        """One row per seat for the chosen number of players, keeping what was typed."""
+    def render_seats(self, screen, remote: int | None = None):
+        """One row per seat for the chosen number of players, keeping what was typed (seat
+        ``remote`` set to play on another device)."""
         t = self.app.t
         box = screen.querySelector("#seats")
         kept = [(row.querySelector("input").value, row.querySelector("select").value)
@@ -82,6 +83,7 @@ class NewGameForm:
             hint.textContent = t("newgame.several_hint")
         for i in range(self.players(screen)):
             name, kind = kept[i] if i < len(kept) else ("", "human" if i == 0 else "medium")
+            kind = REMOTE if i == remote else kind
             kinds = el("select", "", None, name=f"kind{i}", aria_label=t("newgame.kind", n=i + 1))
             for k in seat_kinds(self.game) + ((REMOTE,) if self.several else ()):
                 kinds.appendChild(el("option", "", t(f"seat.kind.{k}"), value=k, selected=k == kind))

@@ -219,13 +219,17 @@ def test_a_whole_punttu_deal_between_two_phones(new_context, base_url):
     link = invitation(host, 1)
     assert read_qr(host, host.locator('.lobby-seat[data-seat="1"] .qr svg')) == link
     assert violations(host) == []
+    version = host.evaluate("async (link) => (await import('./js/qr.mjs')).version(link)", link)
+    print(f"\ninvitation: {len(link.split('#join=')[1])} characters of code, QR version {version}")
+    opened = time.monotonic()
     answer = join(guest, link, "Ane")
     assert read_qr(guest, guest.locator(".join .qr svg")) == answer
     assert violations(guest) == []
     expect(guest.locator(".join h2")).to_have_text(en("join.title", game="Punttu"))
     expect(guest.locator(".join h2 + p")).to_have_text(en("join.seat", n=2, host=en("join.host")))
     seconds = take_answer(host, guest, 1, answer, "paste")
-    print(f"\nanswer taken to connected: {seconds:.2f} s")
+    print(f"answer taken to connected: {seconds:.2f} s; link opened to connected, the page's start and"
+          f" the name typed included: {time.monotonic() - opened:.1f} s")
     host.click('[data-action="lobby-start"]')
     wait_state(guest, "human", "remote")
     # Each device shows its own seat at the bottom: the guest's hand, named for the host.
