@@ -196,11 +196,19 @@ def cell_selector(cell: str) -> str:
     return f'[data-cell="{cell}"]'
 
 
+# Whether an animation or a transition moves what it animates (a glow or a fade moves nothing).
+MOVES = """(a) => (a.transitionProperty ? [a.transitionProperty] : a.effect.getKeyframes().flatMap(Object.keys))
+    .some((p) => p === "all"
+        || /^(transform|translate|rotate|scale|inset|left|top|right|bottom|width|height|margin)/.test(p))"""
+
+
 def still(page):
-    """Wait until no card moves (a deal, an arrival, a flight; the endless thinking dots aside):
-    a person aims at a card at rest."""
-    page.wait_for_function("""() => document.getAnimations().every((a) =>
-        a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity)""")
+    """Wait until no card moves (a deal, an arrival, a flight): a person aims at a card at rest.
+    Not waited for: the endless thinking dots, and what moves nothing (the glow of the player's
+    area as their turn comes, a tag fading in), which would hold each move up a second."""
+    page.wait_for_function(f"""() => document.getAnimations().every((a) =>
+        a.playState !== "running" || a.effect.getComputedTiming().iterations === Infinity
+        || !({MOVES})(a))""")
 
 
 def drag_card(page, to=None, choose=first):

@@ -9,7 +9,8 @@ viewport. axe-core finds nothing on any of them, at a phone's size and at a desk
 Each screen is opened once, on a touch phone; the desktop pass then turns the touch emulation
 off through the browser's dev protocol (a fine pointer, no mobile viewport) and widens the page,
 as a desktop browser would lay it out (the style sheets ask only for ``pointer: coarse``), rather
-than opening the screen a second time: a page start is most of a screen's cost."""
+than opening the screen a second time: a page start is most of a screen's cost. For the same
+reason home and the new-game forms, a tap apart, are shown in turn in one page."""
 import pytest
 
 import fit
@@ -35,26 +36,58 @@ def _as_desktop(context, page, size: dict):
     assert page.evaluate("() => !matchMedia('(pointer: coarse)').matches && innerWidth") == size["width"]
 
 
-@pytest.mark.parametrize("name", screens.names())
-def test_every_screen_fits_every_size(new_context, base_url, open_app, name):
+# Screens shown in turn in one page: home, then each new-game form from its tile.
+FORMS = [name for name in screens.names() if name == "home" or name.startswith("newgame:")]
+
+
+def _show(page, name: str):
+    """From the screen shown (one of FORMS), the screen ``name`` of FORMS, as a player taps to it."""
+    back = page.locator('form.newgame [data-action="home"]')
+    if back.count():
+        back.click()
+    page.wait_for_selector('[data-action="new"]')
+    if name != "home":
+        game = name.partition(":")[2]
+        page.click(f'[data-action="new"][data-game="{game}"]')
+        page.wait_for_selector(f'form.newgame[data-game="{game}"]')
+
+
+def _sweep(new_context, base_url, open_app, names: list, show=None):
+    """Open the first screen; show each (``show``) at every touch size, then, turned into a
+    desktop, each again at the desktop's. Returns what does not fit, by screen and size."""
     found = {}
     # Less motion asked for: nothing is caught in flight, and the layout is the same.
     context = new_context(locale="en-US", viewport=_size(TOUCH[0]), has_touch=True, is_mobile=True,
                           reduced_motion="reduce")
     page = context.new_page()
-    screens.open_screen(page, base_url, name, open_app)
-    still(page)
-    for size in TOUCH:
-        page.set_viewport_size(_size(size))
-        problems = fit.problems(page, True)
-        if problems:
-            found[size] = problems
-    assert violations(page) == [], name
+    screens.open_screen(page, base_url, names[0], open_app)
+    for name in names:
+        if show:
+            show(page, name)
+        still(page)
+        for size in TOUCH:
+            page.set_viewport_size(_size(size))
+            problems = fit.problems(page, True)
+            if problems:
+                found[f"{name} {size}"] = problems
+        assert violations(page) == [], name
     for size in DESKTOP:
         _as_desktop(context, page, _size(size))
-        problems = fit.problems(page, False)
-        if problems:
-            found[size] = problems
-    assert violations(page) == [], f"{name} on a desktop"
+        for name in names:
+            if show:
+                show(page, name)
+            problems = fit.problems(page, False)
+            if problems:
+                found[f"{name} {size}"] = problems
+            assert violations(page) == [], f"{name} on a desktop"
     context.close()
-    assert found == {}
+    return found
+
+
+def test_home_and_every_new_game_form_fit_every_size(new_context, base_url, open_app):
+    assert _sweep(new_context, base_url, open_app, FORMS, _show) == {}
+
+
+@pytest.mark.parametrize("name", [name for name in screens.names() if name not in FORMS])
+def test_every_screen_fits_every_size(new_context, base_url, open_app, name):
+    assert _sweep(new_context, base_url, open_app, [name]) == {}

@@ -26,17 +26,6 @@ def _load_script(name):
     return module
 
 
-def test_bare_page_runs_python_from_the_vendored_runtime_only(page, base_url, open_app):
-    lines, urls = [], []
-    page.on("console", lambda message: lines.append(message.text))
-    page.on("request", lambda request: urls.append(request.url))
-    open_app(page, base_url + BARE)
-    assert int(page.get_attribute("html", "data-ready")) > 0
-    assert "bare page: Python ran" in lines
-    assert base_url + WASM in urls
-    assert {urlsplit(url).netloc for url in urls} == {urlsplit(base_url).netloc}
-
-
 def test_bare_page_works_from_a_sub_path(page, subpath_url, open_app):
     assert urlsplit(subpath_url).path == "/tapis/"
     open_app(page, subpath_url + BARE)
@@ -63,20 +52,29 @@ def test_guard_records_errors_tracebacks_and_outside_requests(page, base_url, gu
     assert "request outside 127.0.0.1: http://example.invalid/x" in found
 
 
-def test_warm_load_takes_the_wasm_from_the_http_cache(
+def test_bare_page_runs_python_from_the_vendored_runtime_only_and_warm_from_the_http_cache(
         browser_type, browser_type_launch_args, site_server, guard, open_app, tmp_path):
     context = guard.watch(
         browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args))
     wasm_fetched = re.compile(rf'"GET /{re.escape(WASM)} HTTP/1.1" 200 ')
+    base_url = site_server.url
+    lines, urls = [], []
     try:
         before = len(site_server.log_text())
-        first = open_app(context.new_page(), site_server.url + BARE)
+        first = context.new_page()
+        first.on("console", lambda message: lines.append(message.text))
+        first.on("request", lambda request: urls.append(request.url))
+        open_app(first, base_url + BARE)
         first_log = site_server.log_text()[before:]
+        assert int(first.get_attribute("html", "data-ready")) > 0
         first.close()
-        open_app(context.new_page(), site_server.url + BARE)
+        open_app(context.new_page(), base_url + BARE)
         second_log = site_server.log_text()[before + len(first_log):]
     finally:
         context.close()
+    assert "bare page: Python ran" in lines
+    assert base_url + WASM in urls
+    assert {urlsplit(url).netloc for url in urls} == {urlsplit(base_url).netloc}
     assert wasm_fetched.search(first_log)
     # Warm: the wasm is not asked for again, or only revalidated (304).
     assert not wasm_fetched.search(second_log)

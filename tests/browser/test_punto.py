@@ -1,5 +1,6 @@
 """Punto through the real page, played like a person: mouse drag and drop, tap, keyboard,
-reloads (online and offline), a phone, a site served from a sub-path.
+reloads (offline too: test_startup.py, in the return visit's page), a phone, a site served from a
+sub-path.
 
 Every match is seeded (the same deal each run) with computers on the fast speed; a test waits
 for the page's own state marker, never a fixed delay."""
@@ -7,7 +8,6 @@ import json
 import random
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ai import think
 from games.punto.cards import card_value
@@ -242,22 +242,6 @@ def test_moves_redraw_the_board_in_place_as_a_fresh_drawing_would(page, base_url
     drawn = page.evaluate(DRAWN_BOARD_JS)
     _reload_and_resume(page)
     assert page.evaluate(DRAWN_BOARD_JS) == drawn
-
-
-def test_an_offline_reload_plays_on(context, page, base_url, open_app):
-    start_punto(open_app, page, base_url, seed="offline")
-    _play_turns(page, 1)
-    try:
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    except PlaywrightTimeout:
-        pytest.fail("no service worker took control of the page (is sw.js current? make site)")
-    before = table_facts(page)
-    context.set_offline(True)
-    _reload_and_resume(page)
-    assert table_facts(page) == before
-    target, _ = tap_card(page)
-    assert watched_board(page)[target] == before["card"]
-    assert wait_state(page, "human") == "human"  # the computer answered, offline too
 
 
 def _fits_width(page) -> bool:

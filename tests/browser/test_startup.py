@@ -1,7 +1,12 @@
 """Start-up from the memory snapshot (js/boot.mjs, scripts/snapshot.py) and the service worker's
-downloads: a snapshot start and every kind of fallback reach the table and play a move with no
-console error (the guard checks), restored pages deal different games, a first visit asks the
-server for each file once, and an update reaches the page with its notice and keeps the save."""
+downloads: a first visit fetches only what its screen needs, a return visit starts from the
+snapshot and plays on offline, every kind of bad snapshot is refused at its own check and the page
+starts normally, restored pages deal different games, a first visit asks the server for each file
+once, and updates reach the page with their notice and keep the save.
+
+A normal start costs several seconds, a snapshot start one or two: tests share a page's start
+across the checks it allows, and a refused snapshot is followed to the end of the normal start
+once (the other refusals are seen as the page turns to it)."""
 import hashlib
 import importlib.util
 import json
@@ -15,7 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import en, start_punto, storage, table_facts, tap_card, use_prefs, wait_state, watched_board
+from helpers import (
+    en, reload, start_punto, storage, table_facts, tap_card, use_prefs, wait_state, watched_board,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 GET = re.compile(r'"GET /([^ ?]*)[^ ]* HTTP/1\.[01]" (\d{3}) ')
@@ -56,21 +63,6 @@ def first_visit(new_context):
     return context
 
 
-def _offline_copy_kept(page, open_app, base_url):
-    """A first visit, until the service worker holds the site (the snapshot with it)."""
-    open_app(page, base_url)
-    assert _boot(page) == "normal"
-    _wait_for_control(page)
-
-
-def test_a_return_visit_starts_from_the_snapshot_and_plays(first_visit, base_url, open_app):
-    page = first_visit.new_page()
-    _offline_copy_kept(page, open_app, base_url)
-    start_punto(open_app, page, base_url, seed="snap")
-    assert _boot(page) == "snapshot"
-    _play_a_move(page)
-
-
 def _fetched_before_ready(page) -> set:
     """What the page itself asked for before it was ready (not its service worker), relative to
     the site: html[data-ready] is the time it became ready, as the entries' startTime."""
@@ -80,11 +72,7 @@ def _fetched_before_ready(page) -> set:
         .map((name) => new URL(name).pathname.slice(1))"""))
 
 
-@pytest.mark.parametrize("query, game", [("", None), ("game=punto&seed=1&start=1", "punto")])
-def test_a_first_visit_fetches_only_what_its_screen_needs_before_it_is_ready(
-        first_visit, base_url, open_app, query, game):
-    page = first_visit.new_page()
-    open_app(page, base_url, query)
+def _first_visit_fetched_only_what_its_screen_needs(page, game=None):
     fetched = _fetched_before_ready(page)
     assert _boot(page) == "normal"
     assert {"stdlib.zip", "py.zip", "vendor/pyodide/pyodide.asm.wasm"} <= fetched
@@ -93,22 +81,45 @@ def test_a_first_visit_fetches_only_what_its_screen_needs_before_it_is_ready(
     assert "snapshot.bin" not in fetched and "vendor/pyodide/python_stdlib.zip" not in fetched
     archives = {name for name in fetched if name.startswith("py-")}
     assert archives == ({f"py-{game}.zip"} if game else set())
-    if game:
-        wait_state(page, "human")
-        _play_a_move(page)
+
+
+def test_a_return_visit_starts_from_the_snapshot_and_plays_on_offline(first_visit, base_url, open_app):
+    # A first visit to the home page, until the service worker holds the site (the snapshot with
+    # it). (A first visit straight to a game: test_a_first_visit_asks_for_each_file_once.)
+    page = first_visit.new_page()
+    open_app(page, base_url)
+    _first_visit_fetched_only_what_its_screen_needs(page)
+    _wait_for_control(page)
+    start_punto(open_app, page, base_url, seed="snap")
+    assert _boot(page) == "snapshot"
+    _play_a_move(page)
+    assert wait_state(page, "human") == "human"
+
+    # Offline, a reload goes straight back to the same table, from the worker's copy.
+    before = table_facts(page)
+    first_visit.set_offline(True)
+    reload(page)
+    assert page.locator("#overlay").is_hidden()  # nothing asks to replace the match
+    assert wait_state(page, "human") == "human"
+    assert _boot(page) == "snapshot"
+    assert table_facts(page) == before
+    _play_a_move(page)
+    assert wait_state(page, "human") == "human"  # the computer answered, offline too
 
 
 def _other_build(data: bytes) -> bytes:
-    """snapshot.bin with a consistent header around a Pyodide snapshot of another build id:
-    Pyodide's own header (magic, offsets, then the build id at 16-48) is in the first chunk."""
-    _, count = struct.unpack_from("<II", data, snapshot.HEADER_SIZE - 8)
+    """A snapshot.bin intact to js/boot.mjs (its hash checks out) around the start of a Pyodide
+    snapshot of another build id: Pyodide reads its own header (magic, offsets, then the build
+    id at 16-48, in the first chunk) before anything else. The full size is kept, so Pyodide is
+    started as for the real snapshot; the 15 MB of chunks after the header are left out."""
+    size, count = struct.unpack_from("<II", data, snapshot.HEADER_SIZE - 8)
     offset, length = struct.unpack_from("<II", data, snapshot.HEADER_SIZE)
     assert offset == 0 and length >= 48
-    changed = bytearray(data)
     start = snapshot.HEADER_SIZE + 8 * count
-    changed[start + 16:start + 48] = bytes(32)
-    changed[8:40] = hashlib.sha256(changed[snapshot.HASHED_FROM:]).digest()  # intact
-    return bytes(changed)
+    first = bytearray(data[start:start + min(length, 4096)])
+    first[16:48] = bytes(32)
+    body = struct.pack("<IIII", size, 1, 0, len(first)) + first
+    return snapshot.MAGIC + hashlib.sha256(body).digest() + snapshot.key_of(data) + body
 
 
 def _previous_format(data: bytes) -> bytes:
@@ -117,30 +128,69 @@ def _previous_format(data: bytes) -> bytes:
     return b"TAPISNP1" + bytes(32) + data[8:]
 
 
-# Each refused at its own check (js/boot.mjs payload, then Pyodide's). Short bodies where the
-# check reads only the start: a damaged file fails the same hash as a cut one.
-FALLBACKS = {
-    "empty": lambda route, data: route.fulfill(body=b""),
-    "previous_format": lambda route, data: route.fulfill(body=_previous_format(data)[:4096]),
-    "truncated": lambda route, data: route.fulfill(body=data[:4096]),
-    "other_build": lambda route, data: route.fulfill(body=_other_build(data)),
+# What a damaged cache or an old worker's could hold, and the reason the page logs as it turns to
+# a normal start: each is refused at its own check, js/boot.mjs's (payload: the file's format,
+# then its hash) or Pyodide's (its build id). Short bodies where the check reads only the start:
+# a damaged file fails the same hash as a cut one.
+REFUSED = {
+    "empty": (lambda data: b"", "not a Tapis snapshot"),
+    "previous_format": (lambda data: _previous_format(data)[:4096], "not a Tapis snapshot"),
+    "truncated": (lambda data: data[:4096], "damaged"),
+    "other_build": (_other_build, "Snapshot build id mismatch"),
 }
 
 
-@pytest.mark.parametrize("case", FALLBACKS)
-def test_a_snapshot_that_cannot_be_used_falls_back_to_a_normal_start(page, base_url, open_app, case):
-    # A page of the tests' contexts fetches the snapshot (conftest): what it gets here is what
-    # a damaged cache or an old worker's could hold; js/boot.mjs checks both alike (payload).
-    data = (ROOT / "snapshot.bin").read_bytes()
-    page.route(base_url + "snapshot.bin", lambda route: FALLBACKS[case](route, data))
-    start_punto(open_app, page, base_url, seed="fallback")
-    assert _boot(page) == "normal"
+# A page still starting Python is busy for seconds and answers no query meanwhile: the boot
+# marker (js/boot.mjs) is told in the console the moment it is set.
+TELL_BOOT = """new MutationObserver(() => console.info(`boot: ${document.documentElement.dataset.boot}`))
+    .observe(document, {subtree: true, attributeFilter: ["data-boot"]});"""
+
+
+def _until_boot(page, url: str) -> list:
+    """Open url; return the console's lines up to the page's choice of start ("boot: normal")."""
+    lines = []
+    page.on("console", lambda message: lines.append(message.text))
+    page.add_init_script(TELL_BOOT)
+    with page.expect_console_message(lambda message: message.text.startswith("boot: "),
+                                     timeout=60_000):
+        page.goto(url, wait_until="commit")
+    return lines
+
+
+def _refused(page, base_url, case, query=""):
+    """Open the page on this bad snapshot (a page of the tests' contexts fetches the snapshot,
+    conftest): it is refused for its reason, and the page turns to a normal start."""
+    make, reason = REFUSED[case]
+    body = make((ROOT / "snapshot.bin").read_bytes())
+    page.route(base_url + "snapshot.bin", lambda route: route.fulfill(body=body))
+    lines = _until_boot(page, base_url + query)
+    said = [line for line in lines if line.startswith("Tapis: normal start (snapshot not used: ")]
+    assert len(said) == 1 and reason in said[0], lines
+    assert [line for line in lines if line.startswith("boot: ")] == ["boot: normal"]
+
+
+@pytest.mark.parametrize("case", [case for case in REFUSED if case != "other_build"])
+def test_a_snapshot_the_page_refuses_turns_it_to_a_normal_start(page, base_url, case):
+    _refused(page, base_url, case)
+    # What follows is the same normal start whatever the reason: the next test follows it.
+    page.close()
+
+
+def test_a_snapshot_of_another_build_falls_back_to_a_normal_start_that_plays(page, base_url):
+    # Refused last (once Pyodide has been started for it), then a normal start in the same page.
+    _refused(page, base_url, "other_build", "?game=punto&seed=fallback&start=1")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    assert wait_state(page, "human") == "human"
     _play_a_move(page)
 
 
-def test_asked_for_a_normal_start(page, base_url, open_app):
-    open_app(page, base_url, "snapshot=0")
-    assert _boot(page) == "normal"
+def test_asked_for_a_normal_start_the_page_does_not_fetch_the_snapshot(page, base_url):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    # In a context whose pages would fetch it (conftest).
+    assert "boot: normal" in _until_boot(page, base_url + "?snapshot=0")
+    assert base_url + "snapshot.bin" not in asked
+    page.close()  # the normal start itself: the tests above
 
 
 def test_two_restored_pages_deal_different_games(new_context, open_app, base_url):
@@ -198,12 +248,14 @@ def test_a_first_visit_asks_for_each_file_once(
     context = _persistent(browser_type, browser_type_launch_args, guard, tmp_path / "profile")
     try:
         page = context.new_page()
-        start_punto(open_app, page, server.url, seed="first")
+        start_punto(open_app, page, server.url, seed="first")  # a first visit straight to a game
+        _first_visit_fetched_only_what_its_screen_needs(page, "punto")
         _wait_for_control(page)  # the worker controls once all files are in its cache
         cached = page.evaluate("""async () => {
             const names = await caches.keys();
             return (await (await caches.open(names[0])).keys()).map((r) => r.url);
         }""")
+        _play_a_move(page)
     finally:
         context.close()
     gets = _gets(server.log_text())
@@ -237,7 +289,7 @@ def _take_the_update(page):
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
 
 
-def test_an_update_downloads_only_what_changed_and_offers_a_reload(
+def test_updates_download_only_what_changed_offer_a_reload_and_keep_the_match(
         context, page, site_copy, open_app):
     site, server = site_copy
     before = _a_move_played(page, open_app, server, "update")
@@ -262,15 +314,12 @@ def test_an_update_downloads_only_what_changed_and_offers_a_reload(
     assert table_facts(page) == before
     assert "deploy 2" in page.evaluate("fetch('css/tapis.css').then((r) => r.text())")
     _play_a_move(page)
+    assert wait_state(page, "human") == "human"
+    before = table_facts(page)
 
-
-def test_a_change_in_py_costs_only_its_archive_and_the_same_snapshot_starts_it(
-        context, page, site_copy, open_app):
-    site, server = site_copy
-    before = _a_move_played(page, open_app, server, "py update")
-
-    # A deploy that changes one line of py/, built as `make site` does. (pack_py runs Chromium
-    # itself: Playwright's sync API cannot run twice in one process.)
+    # The next deploy changes one line of py/, built as `make site` does: it costs only its
+    # archive, and the same snapshot starts it. (pack_py runs Chromium itself: Playwright's sync
+    # API cannot run twice in one process.)
     shutil.copytree(ROOT / "py", site / "py", ignore=shutil.ignore_patterns("__pycache__"))
     words = site / "py" / "i18n" / "common.py"
     words.write_text(words.read_text().replace('"nav.home": "Home"', '"nav.home": "Home, v2"'))

@@ -1,12 +1,15 @@
-"""A whole round by touch, as on a phone: real touch input (Chromium's Input.dispatchTouchEvent,
-which makes the browser's own pointer, touch and click events, not synthetic clicks), drags
-and taps in turn, every tap right after a drag. None may be lost: after a drag, Chromium drops
-the click of a tap that follows within about 0.4 s, so the page acts when the finger lifts.
+"""The end of a round by touch, as on a phone: real touch input (Chromium's
+Input.dispatchTouchEvent, which makes the browser's own pointer, touch and click events, not
+synthetic clicks), drags and taps in turn, every tap right after a drag, then the result's
+button. None may be lost: after a drag, Chromium drops the click of a tap that follows within
+about 0.4 s, so the page acts when the finger lifts.
 
 Two humans share the phone at Punto (public cards: no pass-the-device screen), so that each
 drag is followed at once by the other player's tap, with no computer's pause between them.
 The moves are medium's, found on a copy of the match in CPython (the page plays the same
-seeded deal), so the round ends in a line well before the decks run out."""
+seeded deal), so the round ends in a line well before the decks run out. The page resumes the
+round a few moves from its end: each drag and tap is the same whatever the board, and a whole
+Punto match is played through the page by mouse (test_punto.py)."""
 import json
 
 from ai import think
@@ -15,6 +18,8 @@ from match import Match
 
 PHONE = {"width": 360, "height": 640}
 SEED = "touch"
+LEFT = 8  # the round's last moves, played by touch: four drags, four taps
+SEATS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]
 
 
 class Finger:
@@ -60,11 +65,23 @@ def _moves(page) -> int:
     return page.evaluate("() => JSON.parse(localStorage.getItem('tapis.save') || '{\"moves\": []}').moves.length")
 
 
-def test_a_whole_round_by_touch_with_taps_right_after_drags(new_context, base_url, open_app):
+def _round() -> list:
+    """The moves of the seeded round, medium's on both sides, up to its end."""
+    mirror = Match.new("punto", {"players": 2}, SEED, [dict(s, kind="medium") for s in SEATS], think=think)
+    moves = []
+    while mirror.rounds_done == 0:
+        moves.append(mirror.computer_move())
+        mirror.play(moves[-1])
+    return moves
+
+
+def test_a_rounds_end_by_touch_with_taps_right_after_drags(new_context, base_url, open_app):
     page = new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-    seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]
-    match = Match.new("punto", {"players": 2}, SEED, seats, think=think)
-    mirror = Match.new("punto", {"players": 2}, SEED, [dict(s, kind="medium") for s in seats], think=think)
+    moves = _round()
+    assert len(moves) > LEFT
+    match = Match.new("punto", {"players": 2}, SEED, SEATS, think=think)
+    for move in moves[:-LEFT]:
+        match.play(move)
     put_storage(page, base_url, {"tapis.save": json.dumps(match.dump()),
                                  "tapis.prefs": json.dumps({"speed": "fast", "lang": "en"})})
     open_app(page, base_url)
@@ -72,11 +89,10 @@ def test_a_whole_round_by_touch_with_taps_right_after_drags(new_context, base_ur
     finger.tap('[data-action="continue"]')
     assert wait_state(page, "human") == "human"
     drags = taps = lost = 0
-    while mirror.rounds_done == 0:
-        move = mirror.computer_move()
-        cell = f'#board [data-cell="{move}"]'
+    for ply in range(len(moves) - LEFT, len(moves)):
+        cell = f'#board [data-cell="{moves[ply]}"]'
         before = _moves(page)
-        if len(mirror.moves) % 2 == 0:
+        if ply % 2 == 0:
             # A drag: the cell lights up once the card is lifted, so aim at where it will be.
             finger.drag("#hand [data-drag]", cell)
             drags += 1
@@ -88,7 +104,6 @@ def test_a_whole_round_by_touch_with_taps_right_after_drags(new_context, base_ur
                 finger.tap("#hand [data-drag]")
                 assert _held(page), "a second tap on the card did not pick it up either"
             finger.tap(cell)
-        mirror.play(move)
         page.wait_for_function(f"() => JSON.parse(localStorage.getItem('tapis.save')).moves.length > {before}"
                                " || !localStorage.getItem('tapis.save')", timeout=5000)
     assert wait_state(page, "round-end", "over") in ("round-end", "over")
