@@ -712,20 +712,16 @@ class App:
         self.open_table(host.match, new=new)
 
     def do_take_answer(self, node):
-        seat = node.dataset.seat
-        field = find(self.screen, f'[data-answer="{seat}"]')
-        code = str(field.value).strip()
-        code = code.split("#answer=")[-1] if "#answer=" in code else code
-        problem = self.host.take_answer(code) if code else "remote.bad_answer"
+        field = find(self.screen, f'[data-answer="{node.dataset.seat}"]')
+        problem = self.host.take_answer(str(field.value))
         self.say(self.t(problem) if problem else "")
 
     def do_scan(self, node):
-        lobby.scan(self, int(node.dataset.seat), self.scanned)
+        lobby.scan(self, self.scanned)
 
     def scanned(self, text: str):
         self.scanning = None
-        code = text.split("#answer=")[-1]
-        problem = self.host.take_answer(code) if self.host is not None else "remote.bad_answer"
+        problem = self.host.take_answer(text) if self.host is not None else "remote.bad_answer"
         self.notify(problem or "remote.answer_taken")
 
     def do_scan_stop(self, node):
@@ -794,6 +790,9 @@ class App:
             self.write_pref(setting, bool(target.checked) if target.type == "checkbox" else target.value)
             if setting == "theme":
                 self.apply_theme()
+            elif setting == "stun" and self.host is not None:
+                self.host.invite_all()  # the invitations not taken yet, made again that way
+                self.seats_changed()
 
     def write_pref(self, name: str, value):
         if not storage.write_pref(name, value) and not self.told_no_room:

@@ -7,7 +7,7 @@ from pyodide.ffi import create_proxy
 from ui import overlay
 from ui.dom import by_id, clear, find, later, mount, morph
 from ui.html import el
-from ui.remote import HANDOFF, link, module
+from ui.remote import HANDOFF, STUN, link, module
 from ui.tables.common import emblem
 
 HANDOFF_WAIT_MS = 1500  # how long an answer link waits for a table's tab to take it
@@ -59,7 +59,7 @@ def render_host(app, host, resume: bool) -> None:
         seats.appendChild(_host_seat(app, host, i))
     box.appendChild(seats)
     stun = el("input", "", None, type="checkbox", data_setting="stun", checked=app.prefs.get("stun") is True)
-    box.appendChild(el("label", "check stun", None, stun, el("span", "", t("lobby.stun", server="stun.l.google.com"))))
+    box.appendChild(el("label", "check stun", None, stun, el("span", "", t("lobby.stun", server=STUN.split(":")[1]))))
     start = el("button", "btn primary", t("lobby.resume" if resume else "lobby.start"), type="button",
                data_action="lobby-start", aria_disabled=str(not host.ready()).lower())
     box.appendChild(el("div", "buttons start-bar", None,
@@ -176,7 +176,7 @@ def share(app, url: str) -> None:
         app.notify("lobby.copy_failed")
 
 
-def scan(app, seat: int, take) -> None:
+def scan(app, take) -> None:
     """The camera, in a dialog, until it reads a QR code: ``take(text)`` gets it."""
     video = el("video", "scan-video", None, muted=True, playsinline=True, aria_label=app.t("lobby.scan_label"))
     overlay.show(app.t("lobby.scan_title"), video, app.t("lobby.scan_body"),

@@ -114,11 +114,11 @@ class Host:
         names = [self.match.seats[s]["name"] for s in self.match.humans()]
         return next((n for n in names if n), "")
 
-    def take_answer(self, code: str) -> str | None:
-        """An answer from a guest's device (pasted, scanned, or from an answer link): the key of
-        what is wrong with it, else None (the seat is connecting)."""
+    def take_answer(self, text: str) -> str | None:
+        """An answer from a guest's device (its code or its link: pasted, scanned, or handed over
+        by an answer link): the key of what is wrong with it, else None (the seat is connecting)."""
         try:
-            answer = invite.unpack(code)
+            answer = invite.unpack(text.split("#answer=")[-1])
         except BadInvite as err:
             js.console.warn(f"Tapis: not an answer: {err}")
             return "remote.bad_answer"
