@@ -61,8 +61,10 @@ function wire(id, peer, channel) {
   channel.onclose = () => end(id, peer, "channel closed");
 }
 
-// The open timeout: window.tapisPeerTimeoutMs (tests lower it), else `ms`.
+// The open timeout: window.tapisPeerTimeoutMs (tests lower it), else `ms`. None for a channel
+// that opened already (it can, before the accept() that set it up has returned).
 function deadline(id, peer, ms) {
+  if (peer.opened) return;
   ms = window.tapisPeerTimeoutMs ?? ms;
   peer.timer = setTimeout(() => end(id, peer, `not open after ${ms} ms`), ms);
 }

@@ -195,9 +195,12 @@ def check_secrets(guest, seat: int, host):
 
 def play_until(pages, done, moves=300, after=None):
     """Play whichever device is on turn until ``done()``: each move by a tap on that device
-    (then ``after(moves left)``)."""
+    (then ``after(moves left)``). A device that lost its connection fails the test at once."""
     waits = 0
     while not done():
+        for page in pages:
+            notice = page.text_content("#notice")
+            assert notice != en("remote.not_sent"), f"a device lost its connection: {notice}"
         for page in pages:
             if page.get_attribute("html", "data-state") == "human" and play_one(page):
                 moves -= 1

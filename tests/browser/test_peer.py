@@ -154,3 +154,30 @@ def test_no_candidate_rejects_with_no_path(new_device):
     assert outcome == "no-path"
     assert host.evaluate("peer.send('s3', 'x')") is False
     assert _kinds(host, "s3") == []
+
+
+def test_a_channel_open_before_accept_returns_stays_open(new_device):
+    """The host's accept() resolves only after the channel opened (a busy page): the open
+    timeout it then sets must not close a channel that is already open."""
+    host, guest = new_device(), new_device()
+    host.evaluate("""() => {
+        window.tapisPeerTimeoutMs = 1000;
+        const set = RTCPeerConnection.prototype.setRemoteDescription;
+        RTCPeerConnection.prototype.setRemoteDescription = async function (description) {
+            await set.call(this, description);
+            // Resolve once the channel is open, as a page busy elsewhere would.
+            await new Promise((resolve) => {
+                const opened = () => peerEvents.some((e) => e.id === "s4" && e.kind === "open");
+                const wait = () => (opened() ? resolve() : setTimeout(wait, 20));
+                wait();
+            });
+        };
+    }""")
+    offer = host.evaluate("peer.offer('s4', '')")
+    answer = guest.evaluate("(sdp) => peer.answer('s4', sdp, '')", offer)
+    host.evaluate("(sdp) => peer.accept('s4', sdp)", answer)
+    _wait_event(guest, "s4", "open")
+    host.wait_for_timeout(2500)  # more than twice the timeout
+    assert _kinds(host, "s4") == ["open"]
+    assert host.evaluate("peer.send('s4', 'still here')") is True
+    assert _messages(guest, "s4", 1) == ["still here"]
