@@ -14,12 +14,12 @@ HANDOFF_WAIT_MS = 1500  # how long an answer link waits for a table's tab to tak
 _channel = {}
 
 
-def _qr_box(app, url: str, label: str):
+def _qr_box(url: str, label: str):
     """A box the QR code of ``url`` is drawn into once the page has it (``fill_qr``)."""
     return el("div", "qr", None, data_qr=url, data_label=label)
 
 
-def fill_qr(app, root) -> None:
+def fill_qr(root) -> None:
     """Draw every QR box under ``root`` (js/qr.mjs, loaded on first use)."""
     boxes = list(root.querySelectorAll("[data-qr]"))
     if not boxes:
@@ -32,19 +32,18 @@ def fill_qr(app, root) -> None:
     module("qr", draw, lambda error: js.console.warn(f"Tapis: no QR codes: {error}"))
 
 
-def _link_row(app, url: str, seat: int | None):
+def _link_row(app, url: str):
     """The link as text to copy, and a button that shares it (or copies it)."""
     t = app.t
     field = el("input", "", None, type="text", readonly=True, value=url, aria_label=t("lobby.link"),
                data_link="")
     return el("div", "invite-link", None, field,
-              el("button", "btn", t("lobby.share"), type="button", data_action="share",
-                 data_url=url, data_seat=seat))
+              el("button", "btn", t("lobby.share"), type="button", data_action="share", data_url=url))
 
 
 def _screen(app, node):
     """Show ``node`` as the screen, in place when the same screen is already up (a status
-    changed: what the player typed and the QR codes stay)."""
+    changed: what the player typed stays; the QR codes are drawn again)."""
     shown = find(app.screen, f":scope > section.{node.attrs['class'].split()[0]}")
     return morph(shown, node) if shown is not None else mount(clear(app.screen), node)
 
@@ -64,7 +63,7 @@ def render_host(app, host, resume: bool) -> None:
                data_action="lobby-start", aria_disabled=str(not host.ready()).lower())
     box.appendChild(el("div", "buttons start-bar", None,
                        el("button", "btn", t("btn.home"), type="button", data_action="home"), start))
-    fill_qr(app, _screen(app, box))
+    fill_qr(_screen(app, box))
 
 
 def _host_seat(app, host, i: int):
@@ -80,8 +79,8 @@ def _host_seat(app, host, i: int):
         item.appendChild(el("p", "lobby-problem", t("remote.no_path")))
     if remote.code and status in ("waiting", "no_path"):
         url = link("join", remote.code)
-        item.appendChild(_qr_box(app, url, t("lobby.qr", name=app.seat_name(i))))
-        item.appendChild(_link_row(app, url, i))
+        item.appendChild(_qr_box(url, t("lobby.qr", name=app.seat_name(i))))
+        item.appendChild(_link_row(app, url))
         field = el("input", "", None, type="text", id=f"answer{i}", autocomplete="off", spellcheck="false",
                    data_answer=i)
         item.appendChild(el("div", "answer", None,
@@ -121,11 +120,11 @@ def render_guest(app, guest) -> None:
         if status in ("answered", "no_path") and guest.code:
             url = link("answer", guest.code)
             box.appendChild(el("p", "", t("join.show", host=host)))
-            box.appendChild(_qr_box(app, url, t("join.qr")))
-            box.appendChild(_link_row(app, url, None))
+            box.appendChild(_qr_box(url, t("join.qr")))
+            box.appendChild(_link_row(app, url))
         box.appendChild(el("div", "buttons start-bar", None,
                            el("button", "btn", t("btn.home"), type="button", data_action="home")))
-    fill_qr(app, _screen(app, box))
+    fill_qr(_screen(app, box))
 
 
 # --- an answer link opened on the host's device ----------------------------------------------
