@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ai import think
+from engine.errors import IllegalMove
 from engine.save import parse
 from helpers import en, still, storage, use_prefs, violations, wait_state
 from match import Match
@@ -71,6 +72,7 @@ def join(guest, link: str, name: str) -> str:
     """The guest opens the invitation, types a name, joins; returns its answer's link."""
     open_page(guest, link)
     expect(guest.locator("html")).to_have_attribute("data-state", "join")
+    assert violations(guest) == []
     guest.fill("#join-name", name)
     guest.click('[data-action="join"]')
     answer = guest.locator(".join [data-link]")
@@ -302,7 +304,9 @@ def test_refusals_and_a_rejoin_keep_the_match(new_context, base_url):
     n = match.view(1)["ply"]
     send(json.dumps({"v": 1, "kind": "move", "move": "play " + other, "n": n, "seat": 0}))
     send(wire.move("play " + other, n))
-    expect(guest.locator("#notice")).not_to_be_empty()
+    with pytest.raises(IllegalMove) as refused:  # the rules' reason, in the guest's words
+        match.game.play(match.state, "play " + other)
+    expect(guest.locator("#notice")).to_have_text(en(refused.value.code, **refused.value.params))
     send("{not json")
     send(wire.move("x", n)[:-1] + "x" * 5000 + "}")
     expect(host.locator("#notice")).to_have_text(en("remote.dropped", name="Ane"))
