@@ -1,6 +1,8 @@
 """Write what the site says about its games before Python starts, from the registry and the
-games' words: the home tiles and the games' style sheets in index.html, the shortcuts and the
-description in manifest.webmanifest. A new game needs no edit in either file.
+games' words: the home tiles, the games' style sheets and the language picker in index.html, the
+shortcuts and the description (in every language) in manifest.webmanifest, and each rules page's
+links to the same page in the other languages. A new game or a new language needs no edit in any
+of them.
 
     python3 scripts/build_home.py [--check] [ROOT]
 
@@ -21,9 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LANG = "fr"  # <html lang="fr"> and the manifest's "lang": the words the static files show
-DESCRIPTION = "Jeux de cartes à jouer hors ligne : {names}."
 SHORTCUT_ICONS = [{"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"}]
-GENERATED = ("index.html", "manifest.webmanifest")
+GENERATED = ("index.html", "manifest.webmanifest")  # and the rules pages (rules/<game>.<lang>.html)
 
 
 def games(root: Path = ROOT) -> list:
@@ -45,7 +46,8 @@ def games(root: Path = ROOT) -> list:
 def first_words(listed: list) -> str:
     """The first screen's words in every language, as JSON for index.html's script."""
     from i18n import LANGS, t
-    words = {lang: {"title": t(lang, "app.title"), "loading": t(lang, "loading.label"),
+    words = {lang: {"title": t(lang, "app.title"), "language": t(lang, "lang.label"),
+                    "loading": t(lang, "loading.label"),
                     "left": t(lang, "loading.left"), "starting": t(lang, "loading.starting"),
                     "chosen": t(lang, "loading.chosen"),
                     "games": [g["words"][lang] for g in listed]} for lang in LANGS}
@@ -68,8 +70,15 @@ def _between(text: str, name: str, lines: list, where: str) -> str:
     return text[:found.start()] + block + text[found.end():]
 
 
+def description(lang: str, listed: list) -> str:
+    from i18n import t
+    return t(lang, "app.description", names=", ".join(g["words"][lang][0] for g in listed))
+
+
 def render_index(text: str, listed: list) -> str:
-    """index.html with a style sheet link and a home tile for each game."""
+    """index.html with a style sheet link and a home tile for each game, and each language in
+    the picker."""
+    from i18n import names
     def words(value: str) -> str:
         return html.escape(value, quote=False)
 
@@ -79,9 +88,11 @@ def render_index(text: str, listed: list) -> str:
     tiles = [f'<li class="game-tile" data-game="{g["id"]}"><h2><a href="./?game={g["id"]}">'
              f'{words(g["name"])}</a></h2><p class="tagline">{words(g["tagline"])}</p></li>'
              for g in listed]
-    description = DESCRIPTION.format(names=", ".join(g["name"] for g in listed))
-    text = _between(text, "description", [f'<meta name="description" content="{html.escape(description)}">'],
-                    "index.html")
+    langs = [f'<option value="{lang}" lang="{lang}"{" selected" if lang == LANG else ""}>{words(name)}</option>'
+             for lang, name in names().items()]
+    text = _between(text, "description",
+                    [f'<meta name="description" content="{html.escape(description(LANG, listed))}">'], "index.html")
+    text = _between(text, "langs", langs, "index.html")
     text = _between(_between(text, "styles", sheets, "index.html"), "tiles", tiles, "index.html")
     return _between(text, "words", [first_words(listed)], "index.html")
 
@@ -90,10 +101,25 @@ def render_manifest(text: str, listed: list) -> str:
     """manifest.webmanifest with a shortcut to each game's new-game screen, and the games named
     in its description; everything else kept, in the file's layout."""
     manifest = json.loads(text)
-    manifest["description"] = DESCRIPTION.format(names=", ".join(g["name"] for g in listed))
+    from i18n import LANGS
+    manifest["description"] = description(LANG, listed)
     manifest["shortcuts"] = [{"name": g["name"], "url": f"./?game={g['id']}", "icons": SHORTCUT_ICONS}
                              for g in listed]
+    # Where the browser picks the manifest's words by language (the "translations" member).
+    manifest["translations"] = {lang: {"description": description(lang, listed)} for lang in LANGS if lang != LANG}
     return dump_manifest(manifest)
+
+
+def render_rules(text: str, page: str, langs: dict) -> str:
+    """A rules page (``page``: "punto" for rules/punto.<lang>.html) with a link to each of its
+    other languages, in the head for the browser and in the bar for the player."""
+    lang = re.search(r'<html lang="([\w-]+)"', text)[1]
+    others = [(other, name) for other, name in langs.items() if other != lang]
+    text = _between(text, "alternates", [f'<link rel="alternate" hreflang="{other}" href="{page}.{other}.html">'
+                                         for other, _ in others], page)
+    links = [f'  <a class="other-lang" href="{page}.{other}.html" hreflang="{other}" lang="{other}">'
+             f'{html.escape(name)}</a>' for other, name in others]
+    return _between(text, "langs", ['<span class="langs">', *links, '</span>'], page)
 
 
 def dump_manifest(manifest: dict) -> str:
@@ -112,8 +138,13 @@ def render(root: Path = ROOT) -> dict:
     listed = games(root)
     index = (root / "index.html").read_text(encoding="utf-8")
     manifest = (root / "manifest.webmanifest").read_text(encoding="utf-8")
-    return {"index.html": render_index(index, listed),
+    from i18n import names
+    made = {"index.html": render_index(index, listed),
             "manifest.webmanifest": render_manifest(manifest, listed)}
+    for path in sorted((root / "rules").glob("*.html")):
+        page = path.name.split(".")[0]
+        made[f"rules/{path.name}"] = render_rules(path.read_text(encoding="utf-8"), page, names())
+    return made
 
 
 def stale(root: Path = ROOT) -> list:

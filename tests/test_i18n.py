@@ -1,34 +1,55 @@
-"""Both languages have every key with the same placeholders, and every key the code names exists."""
+"""Every language has every key with the same placeholders, every key the code names exists, and
+a language is added by adding its files."""
+import json
+import os
 import re
+import shutil
 import string
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import games
+import i18n
 from games import registry
-from i18n import CATALOGS, LANGS, MODULES, has, pick_lang, prefix, t
+from i18n import CATALOGS, LANGS, REFERENCE, catalog, has, modules, names, pick_lang, prefix, t
 
 PY = Path(games.__file__).resolve().parents[1]  # the py/ tree under test (tests/conftest.py)
 ROOT = Path(__file__).resolve().parents[1]
+OTHERS = [lang for lang in LANGS if lang != REFERENCE]
+MODULE_NAMES = [m.__name__.rsplit(".", 1)[1] for m in modules(REFERENCE)]
 
 
 def placeholders(text: str) -> set:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
-def test_every_catalog_has_both_languages(module):
-    assert set(module.EN) == set(module.FR)
-    for key in module.EN:
-        assert placeholders(module.EN[key]) == placeholders(module.FR[key]), key
-        assert module.EN[key].strip() and module.FR[key].strip(), key
+def test_the_languages_are_the_packages_found():
+    assert set(LANGS) >= {"en", "fr", "eu", "es"}
+    assert names()["eu"] == "Euskara" and names()["es"] == "Español"
+    assert list(names()) == sorted(LANGS, key=lambda lang: names()[lang].casefold())
+
+
+@pytest.mark.parametrize("module", MODULE_NAMES)
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_catalog_has_every_language(lang, module):
+    """Same modules, same keys (in the same order, so that a reader can put them side by side),
+    the same placeholders, no empty text."""
+    assert [m.__name__.rsplit(".", 1)[1] for m in modules(lang)] == MODULE_NAMES
+    reference = vars(modules(REFERENCE)[MODULE_NAMES.index(module)])["WORDS"]
+    words = vars(modules(lang)[MODULE_NAMES.index(module)])["WORDS"]
+    assert list(words) == list(reference), set(words) ^ set(reference)
+    for key, text in reference.items():
+        assert placeholders(words[key]) == placeholders(text), key
+        assert words[key].strip(), key
 
 
 def test_catalogs_do_not_overlap():
-    seen = {}
-    for module in MODULES:
-        for key in module.EN:
+    seen: dict = {}
+    for module in modules(REFERENCE):
+        for key in module.WORDS:
             assert key not in seen, f"{key} in {module.__name__} and {seen.get(key)}"
             seen[key] = module.__name__
 
@@ -48,7 +69,7 @@ def test_every_illegal_move_code_has_a_text():
 
 
 def test_keys_named_in_the_page_exist():
-    """Literal keys the page asks for (t("...")) are in both catalogs."""
+    """Literal keys the page asks for (t("...")) are in every catalog."""
     keys = set()
     for path in (PY / "ui").rglob("*.py"):
         keys |= set(re.findall(r'\bt\(\s*"([a-z_]+(?:\.[a-z_]+)+)"', path.read_text()))
@@ -61,10 +82,13 @@ def test_keys_named_in_the_page_exist():
 
 def test_language_choice_and_lookup():
     assert pick_lang(["de-DE", "fr-CA", "en"]) == "fr"
+    assert pick_lang(["ca-ES", "eu-ES", "es"]) == "eu"
+    assert pick_lang(["es-419"]) == "es"
     assert pick_lang(["en-GB"]) == "en"
     assert pick_lang(["ja"]) == "en"
     assert t("fr", "btn.start") == "Commencer"
     assert t("en", "gate.title", name="<b>Ann</b>") == "<b>Ann</b>'s turn"
+    assert t("xx", "btn.start") == t("en", "btn.start")  # not a language: English
     with pytest.raises(KeyError):
         t("en", "no.such.key")
 
@@ -86,7 +110,7 @@ def _used_keys() -> tuple:
     """(keys named whole, prefixes of keys built at run time) anywhere in the code."""
     whole, prefixes = set(), set()
     for path in [*PY.rglob("*.py"), ROOT / "scripts" / "build_home.py"]:
-        if path.parent.name == "i18n":
+        if path.is_relative_to(PY / "i18n"):
             continue
         text = path.read_text()
         whole |= set(re.findall(r'"([a-z_]+(?:\.[a-z0-9_]+)+)"', text))
@@ -113,12 +137,14 @@ def test_no_key_goes_unused():
     assert unused == []
 
 
-def test_each_game_keeps_its_words_in_its_own_catalog():
-    for module in MODULES[1:]:
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_game_keeps_its_words_in_its_own_catalog(lang):
+    common, *rest = modules(lang)
+    for module in rest:
         game = module.__name__.rsplit(".", 1)[1]
-        assert all(key.startswith(game + ".") for key in module.EN), module.__name__
+        assert all(key.startswith(game + ".") for key in module.WORDS), module.__name__
     games = {prefix(g.id) for g in registry.games()}
-    assert not [key for key in MODULES[0].EN if key.split(".")[0] in games]
+    assert not [key for key in common.WORDS if key.split(".")[0] in games]
 
 
 def test_plurals_follow_each_language():
@@ -127,6 +153,29 @@ def test_plurals_follow_each_language():
     assert t("fr", "punto.ui.wins", n=1, name="Ann") == "Ann a gagné 1 manche"
     assert t("fr", "punto.ui.wins", n=0, name="Ann") == "Ann a gagné 0 manche"
     assert t("fr", "punto.ui.wins", n=2, name="Ann") == "Ann a gagné 2 manches"
+    for lang in ("es", "eu"):
+        one, other = (CATALOGS[lang][f"punto.ui.wins.{form}"] for form in ("one", "other"))
+        assert t(lang, "punto.ui.wins", n=1, name="Ane") == one.format(n=1, name="Ane")
+        assert t(lang, "punto.ui.wins", n=0, name="Ane") == other.format(n=0, name="Ane")
+        assert t(lang, "punto.ui.wins", n=2, name="Ane") == other.format(n=2, name="Ane")
+
+
+# What the browser's Intl.PluralRules and Intl.NumberFormat say (Chromium 2026, CLDR 47): the pure
+# fallbacks must agree, since the tests compare the page's words with t() in CPython.
+INTL = {"en": ("-5", "1,234", "12,345", "1,234,567", "0.5", ["other", "one", "other", "other", "one"]),
+        "fr": ("-5", "1\u202f234", "12\u202f345", "1\u202f234\u202f567", "0,5", ["one", "one", "other", "many", "one"]),
+        "es": ("-5", "1234", "12.345", "1.234.567", "0,5", ["other", "one", "other", "many", "one"]),
+        "eu": ("\u22125", "1.234", "12.345", "1.234.567", "0,5", ["other", "one", "other", "other", "one"])}
+
+
+@pytest.mark.parametrize("lang", sorted(INTL))
+def test_numbers_and_plural_forms_as_the_browser_writes_them(lang):
+    *written, forms = INTL[lang]
+    assert [i18n.NUMBER["format"](lang, n) for n in (-5, 1234, 12345, 1234567, 0.5)] == written
+    assert [i18n.PLURAL["rule"](lang, n) for n in (0, 1, 2, 1_000_000, -1)] == forms
+    # A count's number in a sentence is written the language's way.
+    text = t(lang, "punto.ui.wins", n=12345, name="A")
+    assert written[2] in text
 
 
 def test_plural_forms_come_in_pairs():
@@ -143,26 +192,78 @@ NOUNS = ("card carte point round manche deal donne trick pli column colonne move
 COUNTED = re.compile(r"\{\w+\}[\s\u00a0\u202f]+(?:more |autres |other )?(?:" + "|".join(NOUNS) + r")s?\b", re.I)
 
 
-def _forms(catalog: dict) -> dict:
+def _forms(words: dict) -> dict:
     """Each key that has plural forms: its "one" and "other" texts."""
-    return {key[:-6]: (catalog.get(key[:-6] + ".one"), text) for key, text in catalog.items()
+    return {key[:-6]: (words.get(key[:-6] + ".one"), text) for key, text in words.items()
             if key.endswith(".other")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_count_takes_the_right_plural_for_0_1_and_2(lang):
-    """Each sentence with a count has both forms, and 0, 1 and 2 pick them as the language does
-    (French: 0 and 1 singular; English: only 1)."""
-    catalog = CATALOGS[lang]
-    forms = _forms(catalog)
-    bare = sorted(key for key, text in catalog.items() if COUNTED.search(text)
+    """Each sentence with a count has both forms (the English and French ones are found by their
+    nouns; every language has the same keys), and 0, 1 and 2 pick them as the language does."""
+    words = CATALOGS[lang]
+    forms = _forms(words)
+    bare = sorted(key for key, text in catalog(lang).items() if COUNTED.search(text)
                   and not key.endswith((".one", ".other")))
     assert bare == [], f"{lang}: counts without plural forms"
-    singular = {0, 1} if lang == "fr" else {1}
     for key, (one, other) in forms.items():
         assert one is not None, f"{key}: no singular form"
         params = {name: 7 for name in placeholders(other) | placeholders(one)} | {"n": 0}
         for n in (0, 1, 2):
             text = t(lang, key, **{**params, "n": n})
-            expected = (one if n in singular else other).format(**{**params, "n": n})
+            singular = i18n.PLURAL["rule"](lang, n) == "one"
+            expected = (one if singular else other).format(**{**params, "n": n})
             assert text == expected, (key, n)
+
+
+ADD_A_LANGUAGE = """
+import json, sys
+sys.path.insert(0, "scripts")
+import build_home
+from i18n import LANGS, names, pick_lang, t
+assert build_home.main([]) == 0  # as `make site` does
+print(json.dumps({"langs": LANGS, "name": names()["xx"], "pick": pick_lang(["xx-YY", "fr"]),
+                  "start": t("xx", "btn.start")}))
+"""
+
+
+def test_a_language_is_added_by_adding_its_files(tmp_path):
+    """A copy of the site with a made-up language's files added (its words package and its rules
+    pages) and nothing else edited: it is listed, picked, spoken, in the picker, the manifest
+    and the other rules pages, and the translation checks pass over it."""
+    site = PY.parent  # the site under test (another one when tests/test_new_game.py runs this)
+    for name in ("py", "rules"):
+        shutil.copytree(site / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "scripts", tmp_path / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("index.html", "manifest.webmanifest"):
+        shutil.copyfile(site / name, tmp_path / name)
+    for name in ("css", "icons"):  # what the rules pages link to, unchanged
+        (tmp_path / name).symlink_to(ROOT / name)
+    words = tmp_path / "py" / "i18n" / "xx"
+    shutil.copytree(PY / "i18n" / "en", words, ignore=shutil.ignore_patterns("__pycache__"))
+    init = words / "__init__.py"
+    init.write_text(init.read_text().replace('NAME = "English"', 'NAME = "Xx-lang"'))
+    common = words / "common.py"
+    common.write_text(common.read_text().replace('"btn.start": "', '"btn.start": "xx '))
+    for page in (tmp_path / "rules").glob("*.en.html"):
+        page.with_name(page.name.replace(".en.", ".xx.")).write_text(
+            page.read_text().replace('<html lang="en">', '<html lang="xx">'))
+    done = subprocess.run([sys.executable, "-c", ADD_A_LANGUAGE], cwd=tmp_path, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(tmp_path / "py"), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout.splitlines()[-1])
+    assert "xx" in said["langs"] and said["name"] == "Xx-lang" and said["pick"] == "xx"
+    assert said["start"] == "xx " + t("en", "btn.start")
+    index = (tmp_path / "index.html").read_text()
+    assert '<option value="xx" lang="xx">Xx-lang</option>' in index
+    assert '"xx"' in re.search(r'id="first-words">(.*?)</script>', index)[1]
+    assert "xx" in json.loads((tmp_path / "manifest.webmanifest").read_text())["translations"]
+    for page in (tmp_path / "rules").glob("*.html"):
+        if ".xx." not in page.name:
+            assert 'hreflang="xx" lang="xx">Xx-lang</a>' in page.read_text(), page.name
+    checks = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "xx",
+                             "tests/test_i18n.py", "tests/test_rules_pages.py"], cwd=ROOT,
+                            capture_output=True, text=True, env={**os.environ, "TAPIS_PY": str(tmp_path / "py")})
+    assert checks.returncode == 0, checks.stdout[-3000:]
+    assert re.search(r"\b\d+ passed", checks.stdout), checks.stdout[-500:]

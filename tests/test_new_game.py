@@ -19,11 +19,12 @@ from pathlib import Path
 import pytest
 
 from games import registry
+from i18n import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 NEW = ROOT / "tests" / "new_game"
 GAME_ID, MODULE = "high-card", "high_card"
-WORDS = runpy.run_path(str(NEW / "py" / "i18n" / f"{MODULE}.py"))["FR"]  # the static page is French
+WORDS = runpy.run_path(str(NEW / "py" / "i18n" / "fr" / f"{MODULE}.py"))["WORDS"]  # the static page is French
 # What the checks and the build script read of the site.
 SITE = ("py", "css", "icons", "rules", "index.html", "manifest.webmanifest")
 CHECKS = ("tests/test_conformance.py", "tests/test_i18n.py", "tests/test_rules_pages.py",
@@ -72,8 +73,8 @@ the easy and medium levels: a game that offers "hard" adds its guide, py/ai/hard
     package = [rel for rel in added if rel.startswith(f"py/games/{MODULE}/")]
     assert LAYOUT <= {rel.rsplit("/", 1)[1] for rel in package}
     assert sorted(set(added) - set(package)) == sorted([
-        f"py/i18n/{MODULE}.py", f"py/ai/{MODULE}.py", f"py/ui/tables/{MODULE}.py",
-        f"css/{MODULE}.css", f"rules/{MODULE}.fr.html", f"rules/{MODULE}.en.html"])
+        *(f"py/i18n/{lang}/{MODULE}.py" for lang in LANGS), f"py/ai/{MODULE}.py", f"py/ui/tables/{MODULE}.py",
+        f"css/{MODULE}.css", *(f"rules/{MODULE}.{lang}.html" for lang in LANGS)])
     assert not [rel for rel in added if (ROOT / rel).exists()]
     assert GAME_ID not in registry.ids()
 
@@ -89,8 +90,11 @@ def test_the_build_script_puts_it_on_the_home_page_and_in_the_manifest(site):
     assert {k: v for k, v in now["shortcuts"][-1].items() if k != "icons"} == {
         "name": WORDS[f"{MODULE}.name"], "url": f"./?game={GAME_ID}"}
     assert now["description"].endswith(f", {WORDS[f'{MODULE}.name']}.")
-    assert {k: v for k, v in now.items() if k not in ("shortcuts", "description")} == {
-        k: v for k, v in was.items() if k not in ("shortcuts", "description")}
+    for lang, words in now["translations"].items():  # named in every language's description
+        name = runpy.run_path(str(NEW / "py" / "i18n" / lang / f"{MODULE}.py"))["WORDS"][f"{MODULE}.name"]
+        assert words["description"].endswith(f", {name}."), lang
+    changed = ("shortcuts", "description", "translations")
+    assert {k: v for k, v in now.items() if k not in changed} == {k: v for k, v in was.items() if k not in changed}
     check = _run(sys.executable, str(ROOT / "scripts" / "build_home.py"), "--check", str(site))
     assert check.returncode == 0, check.stderr
 
@@ -107,7 +111,7 @@ def test_its_modules_travel_in_an_archive_of_their_own_and_the_catalogue_lists_i
                                                                              "py/ui/")))
     with zipfile.ZipFile(site / "py.zip") as archive:
         listed = json.loads(archive.read("games/catalogue.json"))
-        assert f"i18n/{MODULE}.py" in archive.namelist()  # the home page names every game
+        assert f"i18n/fr/{MODULE}.py" in archive.namelist()  # the home page names every game
     assert listed[-1] == {"id": GAME_ID, "order": listed[-1]["order"], "table": True}
 
 
@@ -150,7 +154,7 @@ def test_the_repository_checks_pass_for_it(site):
     for check, case in (("test_conformance.py::test_random_game", GAME_ID),
                         ("test_conformance.py::test_every_game_declares_itself", GAME_ID),
                         ("test_i18n.py::test_every_game_has_its_words", GAME_ID),
-                        ("test_i18n.py::test_every_catalog_has_both_languages", f"i18n.{MODULE}"),
+                        ("test_i18n.py::test_every_catalog_has_every_language", f"eu-{MODULE}"),
                         ("test_rules_pages.py::test_a_rules_page", MODULE),
                         ("test_layers.py::", f"ui/tables/{MODULE}.py")):
         assert [line for line in passed if check in line and case in line], f"{check} did not run on {case}"

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from games import registry
+from i18n import LANGS, names, t
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "scripts"
@@ -254,12 +255,15 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
     page = ("<head>\n  <!-- begin description -->\n  <!-- end description -->\n"
             "  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
             "  <!-- begin styles: made by build_home -->\n  <link href=\"old.css\">\n  <!-- end styles -->\n"
-            "</head>\n<ul>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</ul>\n"
+            "</head>\n<select>\n  <!-- begin langs -->\n  <!-- end langs -->\n</select>\n"
+            "<ul>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</ul>\n"
             "<!-- begin words -->\n<!-- end words -->\n")
     listed = [{"id": "a-b", "module": "a_b", "name": "A & B", "tagline": "<b>Vite</b> !",
-               "words": {"en": ("A & B", "</script> fast"), "fr": ("A & B", "<b>Vite</b> !")}},
+               "words": {**dict.fromkeys(LANGS, ("A & B", "</script> fast")), "fr": ("A & B", "<b>Vite</b> !")}},
               {"id": "c", "module": "c", "name": "C", "tagline": "« Oui » l’été",
-               "words": {"en": ("C", "Yes"), "fr": ("C", "« Oui » l’été")}}]
+               "words": {**dict.fromkeys(LANGS, ("C", "Yes")), "fr": ("C", "« Oui » l’été")}}]
+    options = [f'  <option value="{lang}" lang="{lang}"{" selected" if lang == "fr" else ""}>{name}</option>\n'
+               for lang, name in names().items()]
     assert build_home.render_index(page, listed) == (
         "<head>\n  <!-- begin description -->\n"
         "  <meta name=\"description\" content=\"Jeux de cartes à jouer hors ligne : A &amp; B, C.\">\n"
@@ -267,7 +271,8 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
         "  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
         "  <!-- begin styles: made by build_home -->\n"
         "  <link rel=\"stylesheet\" href=\"css/a_b.css\">\n  <link rel=\"stylesheet\" href=\"css/c.css\">\n"
-        "  <!-- end styles -->\n</head>\n<ul>\n    <!-- begin tiles -->\n"
+        "  <!-- end styles -->\n</head>\n<select>\n  <!-- begin langs -->\n" + "".join(options) +
+        "  <!-- end langs -->\n</select>\n<ul>\n    <!-- begin tiles -->\n"
         "    <li class=\"game-tile\" data-game=\"a-b\"><h2><a href=\"./?game=a-b\">A &amp; B</a></h2>"
         "<p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p></li>\n"
         "    <li class=\"game-tile\" data-game=\"c\"><h2><a href=\"./?game=c\">C</a></h2>"
@@ -286,7 +291,10 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
     assert manifest == {"name": "Tapis", "description": "Jeux de cartes à jouer hors ligne : A & B, C.",
                         "shortcuts": [{"name": "A & B", "url": "./?game=a-b", "icons": build_home.SHORTCUT_ICONS},
                                       {"name": "C", "url": "./?game=c", "icons": build_home.SHORTCUT_ICONS}],
-                        "lang": "fr"}
+                        "lang": "fr",
+                        "translations": {lang: {"description": t(lang, "app.description", names="A & B, C")}
+                                         for lang in LANGS if lang != "fr"}}
+    assert manifest["translations"]["en"] == {"description": "Card games to play offline: A & B, C."}
     current = (ROOT / "manifest.webmanifest").read_text()
     assert build_home.dump_manifest(json.loads(current)) == current  # the file's own layout
 

@@ -6,7 +6,7 @@ import ai
 from engine.errors import BadOptions, IllegalMove
 from engine.save import parse
 from games import registry
-from i18n import LANGS, PLURAL, has, pick_lang, prefix, t
+from i18n import LANGS, NUMBER, PLURAL, has, names, pick_lang, prefix, t
 from match import NAME_MAX, REMOTE, Match
 from net import invite
 from ui import home, lobby, modules, overlay, sound, storage, update, url
@@ -32,6 +32,11 @@ THEMES = ("system", "light", "dark")
 UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
 
+def _intl(kind, lang: str):
+    """``kind`` (Intl.PluralRules, Intl.NumberFormat) for ``lang``, if the browser knows it."""
+    return kind.new(lang) if kind.supportedLocalesOf(js.Array.of(lang)).length else None
+
+
 class App:
     speeds = tuple(SPEEDS)
 
@@ -55,6 +60,7 @@ class App:
         self.host = None  # this device holds a match played on other devices too (ui/remote.py)
         self.guest = None  # this device plays one seat of another device's match
         self.lobby_up = False  # the host's lobby or the guest's join screen is shown
+        self.lobby_resume = False  # the lobby is of a match already under way
         self.scanning = None  # the camera reading an answer's QR code
         self.bad_invite = False  # the link's invitation could not be read
         root = js.document.body
@@ -64,8 +70,13 @@ class App:
         listen(js.window, "storage", self.on_storage)
         listen(js.window, "tapis-peer", self.on_peer)
         listen(self.screen, "animationend", Frame.settle)
-        rules = {lang: js.Intl.PluralRules.new(lang) for lang in LANGS}
-        PLURAL["rule"] = lambda lang, n: rules[lang].select(n)
+        # The browser's own plural rules and number formats where it knows the language (a
+        # browser may lack a language's data: Basque's, in some builds), else i18n's.
+        plural, number = PLURAL["rule"], NUMBER["format"]
+        rules = {lang: _intl(js.Intl.PluralRules, lang) for lang in LANGS}
+        formats = {lang: _intl(js.Intl.NumberFormat, lang) for lang in LANGS}
+        PLURAL["rule"] = lambda lang, n: rules[lang].select(n) if rules.get(lang) else plural(lang, n)
+        NUMBER["format"] = lambda lang, n: formats[lang].format(n) if formats.get(lang) else number(lang, n)
         overlay.on_cancel(self.on_escape)
 
     # --- words ---------------------------------------------------------------------------
@@ -123,20 +134,24 @@ class App:
     def apply_lang(self):
         js.document.documentElement.lang = self.lang
         js.document.title = self.t("app.title")
-        switch = by_id("lang")
-        switch.textContent = self.t("lang.switch")
-        switch.setAttribute("aria-label", self.t("lang.switch_label"))
+        picker = by_id("lang")  # index.html lists the languages (scripts/build_home.py)
+        picker.value = self.lang
+        picker.setAttribute("aria-label", self.t("lang.label"))
+        by_id("lang-code").textContent = self.lang.upper()
         by_id("home-label").textContent = " — " + self.t("nav.home")  # its name keeps "Tapis"
         by_id("unfold").textContent = self.t("btn.unfold")
 
     # --- start-up ------------------------------------------------------------------------
     def start(self):
-        self.apply_lang()
-        self.apply_theme()
         query = js.URLSearchParams.new(js.location.search)
         pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
         games = registry.ids()  # not the games themselves: a table's page imports its game alone
-        route = url.parse(pairs, [g for g in games if has_table(g)], games)
+        route = url.parse(pairs, [g for g in games if has_table(g)], games, LANGS)
+        if route.lang is not None:  # a link's language is the player's choice from now on
+            self.lang = route.lang
+            self.write_pref("lang", route.lang)
+        self.apply_lang()
+        self.apply_theme()
         # A game's tile tapped before Python was ready (index.html): the newest wish.
         chosen = getattr(js.window, "tapisChosen", None)
         chosen = chosen if isinstance(chosen, str) and has_table(chosen) else None
@@ -512,7 +527,7 @@ class App:
         go, and says why when tapped."""
         m = self.match if at_table else None
         by_id("menu").hidden = m is None
-        by_id("lang").hidden = m is not None  # at a table it is in the menu: the bar fits 320 px
+        by_id("lang-pick").hidden = m is not None  # at a table it is in the menu: the bar fits 320 px
         by_id("menu").textContent = self.t("menu.title")
         seats = by_id("seats")
         seats.hidden = m is None
@@ -583,6 +598,7 @@ class App:
         self.leave_table()
         self.form = None
         self.lobby_up = True
+        self.lobby_resume = resume
         self.match = self.host.match
         storage.set_at_table(resume)  # a reload in a match's lobby comes back to it
         lobby.render_host(self, self.host, resume)
@@ -786,6 +802,8 @@ class App:
             if target.getAttribute("data-option") == "players":
                 self.form.render_seats(self.screen)
             self.form.say_rules(self.screen)
+        elif setting == "lang":
+            self.set_lang(str(target.value))
         elif setting:
             self.write_pref(setting, bool(target.checked) if target.type == "checkbox" else target.value)
             if setting == "theme":
@@ -855,13 +873,15 @@ class App:
                    checked=self.prefs.get("sound") is True)
         buzz = el("input", "", None, type="checkbox", data_setting="vibrate",
                   checked=self.prefs.get("vibrate", True) is True)
-        lang = el("button", "btn", self.t("lang.switch"), type="button", data_action="lang",
-                  aria_label=self.t("lang.switch_label"))
+        lang = el("select", "", None, data_setting="lang")
+        for value, name in names().items():
+            lang.appendChild(el("option", "", name, value=value, lang=value, selected=value == self.lang))
         settings = el("div", "menu-settings", None,
                       el("label", "", self.t("settings.speed"), speed),
                       el("label", "", self.t("settings.theme"), theme),
                       el("label", "check", None, noise, el("span", "", self.t("settings.sound"))),
-                      el("label", "check", None, buzz, el("span", "", self.t("settings.vibrate"))), lang)
+                      el("label", "check", None, buzz, el("span", "", self.t("settings.vibrate"))),
+                      el("label", "", self.t("lang.label"), lang))
         buttons = [(self.t("btn.close"), "close")]
         if m.game.undo and not m.remotes():
             buttons.append((self.t("btn.undo"), "undo", {"aria-disabled": str(not self.can_undo()).lower()}))
@@ -919,13 +939,20 @@ class App:
         m = self.match
         self.begin(m.game.id, m.options, None, m.seats)
 
-    def do_lang(self, node):
-        self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
-        self.write_pref("lang", self.lang)
+    def set_lang(self, lang: str):
+        """The page in ``lang`` from now on: the screen drawn again in its words."""
+        if lang not in LANGS:
+            return
+        self.lang = lang
+        self.write_pref("lang", lang)
         self.apply_lang()
         if self.table is not None:
             overlay.hide()  # the menu it was chosen from
             self.advance()
+        elif self.lobby_up and self.guest is not None:
+            lobby.render_guest(self, self.guest)
+        elif self.lobby_up:
+            lobby.render_host(self, self.host, self.lobby_resume)
         elif self.form is not None:
             self.show_new_game(self.form.game.id, self.form.seed)
         else:

@@ -1,4 +1,4 @@
-"""Reading the page's link parameters (pure): ?game=punto&seed=abc&start=1.
+"""Reading the page's link parameters (pure): ?game=punto&seed=abc&start=1&lang=eu.
 
 The page decodes the query with the browser's URLSearchParams (urllib.parse would cost 70 ms of
 start-up in Pyodide) and hands over the (name, value) pairs. Bad values fall back to defaults
@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 SEED_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 # snapshot=0, stdlib=full: read by js/boot.mjs (a normal start; the whole standard library).
-KNOWN = ("game", "seed", "start", "snapshot", "stdlib")
+KNOWN = ("game", "seed", "start", "lang", "snapshot", "stdlib")
 NAMED = 3  # unknown parameters named in the notice; the rest are counted
 
 
@@ -17,11 +17,13 @@ class Route:
     game: str | None = None
     seed: str | None = None
     start: bool = False
+    lang: str | None = None
     notices: list = field(default_factory=list)
 
 
-def parse(pairs, playable, games) -> Route:
-    """``playable``: the ids of the games with a table; ``games``: every game's id."""
+def parse(pairs, playable, games, langs=()) -> Route:
+    """``playable``: the ids of the games with a table; ``games``: every game's id; ``langs``:
+    the languages Tapis speaks."""
     route = Route()
     params = {}
     for name, value in pairs:
@@ -51,6 +53,12 @@ def parse(pairs, playable, games) -> Route:
             route.start = start != "0" and route.game is not None
         else:
             route.notices.append(("notice.bad_start", {}))
+    lang = params.get("lang", [None])[-1]
+    if lang is not None:
+        if lang.lower() in langs:
+            route.lang = lang.lower()
+        else:
+            route.notices.append(("notice.bad_lang", {"value": lang[:20]}))
     if game is None and (seed is not None or start not in (None, "0")):
         route.notices.append(("notice.needs_game", {}))
     return route

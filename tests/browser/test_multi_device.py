@@ -160,13 +160,14 @@ def shown_cards(view) -> set:
     return shown
 
 
-def never_shown(match: Match, seat: int, n: int) -> set:
-    """The cards ``seat`` has never been shown up to move ``n``: another seat's hand, the stock
-    (a card played in sight, then gathered, was shown: not a secret any more)."""
-    seen = set()
-    for state in match.states[:n + 1]:
+def never_shown(match: Match, seat: int) -> list:
+    """For each move n, the cards ``seat`` had never been shown up to it: another seat's hand,
+    the stock (a card played in sight, then gathered, was shown: not a secret any more)."""
+    seen, hidden = set(), []
+    for state in match.states:
         seen |= shown_cards(match.game.view(state, seat))
-    return set(match.game.cards(match.states[n])) - seen
+        hidden.append(set(match.game.cards(state)) - seen)
+    return hidden
 
 
 def replayed(host) -> Match:
@@ -184,14 +185,15 @@ def check_secrets(guest, seat: int, host):
     received = [wire.from_host(raw) | {"raw": raw} for raw in guest.evaluate("window.__received")]
     match = replayed(host)
     states = [m for m in received if m["kind"] == "state"]
-    hidden = never_shown(match, seat, states[-1]["n"])
+    secret = never_shown(match, seat)
+    hidden = secret[states[-1]["n"]]
     assert not on_page & hidden, f"seat {seat}'s page shows hidden cards {on_page & hidden}"
     assert not [card for card in hidden if f'"{card}"' in text or f">{card}<" in text]
     for message in states:
         assert message["seat"] == seat
         state = match.states[message["n"]]
         assert message["view"] == match.game.view(state, seat)
-        leaked = {card for card in never_shown(match, seat, message["n"]) if f'"{card}"' in message["raw"]}
+        leaked = {card for card in secret[message["n"]] if f'"{card}"' in message["raw"]}
         assert not leaked, f"a message to seat {seat} held {leaked}"
 
 

@@ -367,7 +367,7 @@ def test_switching_language_while_a_computer_thinks_plays_its_move_once(
     tap_card(page)
     assert wait_state(page, "computer") == "computer"
     page.click('[data-action="menu"]')  # during the computer's 600 ms pause: at a table the
-    page.click('#overlay [data-action="lang"]')  # language is in the menu
+    page.select_option('#overlay select[data-setting="lang"]', "fr")  # language is in the menu
     assert wait_state(page, "human") == "human"
     assert page.get_attribute("html", "lang") == "fr"
     assert _plies(page) == 2  # the human's move and the computer's, once

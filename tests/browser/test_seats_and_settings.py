@@ -135,7 +135,8 @@ def test_the_turn_coming_back_buzzes_a_phone(new_context, base_url, open_app):
     assert page.evaluate("window.__buzz") == [40]
 
 
-@pytest.mark.parametrize("locale,lang", [("en-GB", "en"), ("fr-FR", "fr"), ("de-DE", "en")])
+@pytest.mark.parametrize("locale,lang", [("en-GB", "en"), ("fr-FR", "fr"), ("de-DE", "en"), ("eu-ES", "eu"),
+                                         ("es-AR", "es")])
 def test_the_first_screen_speaks_the_browsers_language_before_python(new_context, base_url, locale, lang):
     context = new_context(locale=locale)
     # Python never starts: the page stays on its static first screen
@@ -147,7 +148,7 @@ def test_the_first_screen_speaks_the_browsers_language_before_python(new_context
     assert page.get_attribute("html", "lang") == lang
     assert page.title() == t(lang, "app.title")
     # What it says while the runtime arrives: loading, how much is left, then starting.
-    left = re.escape(t(lang, "loading.left")).replace(re.escape("{left}"), r"\d+[.,]\d\s?(MB|Mo)")
+    left = re.escape(t(lang, "loading.left")).replace(re.escape("{left}"), r"\d+[.,]\d\s?\w+")
     said = page.text_content("#loading #loading-label")
     assert said in (t(lang, "loading.label"), t(lang, "loading.starting")) or re.fullmatch(left, said), said
     assert page.get_attribute("#loading progress", "aria-labelledby") == "loading-label"
@@ -155,3 +156,19 @@ def test_the_first_screen_speaks_the_browsers_language_before_python(new_context
     assert page.locator(".game-tile h2").all_text_contents() == [t(lang, f"{prefix(g.id)}.name") for g in games]
     assert page.locator(".game-tile .tagline").all_text_contents() == \
         [t(lang, f"{prefix(g.id)}.tagline") for g in games]
+
+
+def test_a_language_picked_before_python_starts_is_shown_and_remembered(new_context, base_url):
+    context = new_context(locale="en-GB")
+    context.route("**/vendor/pyscript/core.js",  # Python never starts
+                  lambda route: route.fulfill(body="", content_type="text/javascript"))
+    page = context.new_page()
+    page.goto(base_url)
+    page.wait_for_selector(".game-tile h2")
+    page.select_option("#lang", "es")
+    assert page.get_attribute("html", "lang") == "es"
+    assert page.title() == t("es", "app.title")
+    assert page.text_content("#lang-code") == "ES"
+    assert page.get_attribute("#lang", "aria-label") == t("es", "lang.label")
+    assert page.locator(".game-tile .tagline").first.text_content() == t("es", "punto.tagline")
+    assert json.loads(page.evaluate("localStorage.getItem('tapis.prefs')"))["lang"] == "es"

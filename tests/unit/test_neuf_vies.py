@@ -18,7 +18,8 @@ from games.neuf_vies import rules as R
 from games.neuf_vies.ending import winners
 from games.neuf_vies.schema import KINDS, Allow, Put, Stop
 from games.neuf_vies.schema import Place as PlaceMove
-from i18n import neuf_vies as words
+from i18n.en import neuf_vies as english_words
+from i18n.fr import neuf_vies as french_words
 
 
 def err(state, move) -> str:
@@ -650,17 +651,17 @@ def test_every_reason_has_words_and_is_reached():
         with pytest.raises(IllegalMove) as caught:
             G.play(state, move)
         reached.add(caught.value.code.removeprefix("neuf_vies.err."))
-    keys = {k.removeprefix("neuf_vies.err.") for k in words.EN if k.startswith("neuf_vies.err.")}
+    keys = {k.removeprefix("neuf_vies.err.") for k in english_words.WORDS if k.startswith("neuf_vies.err.")}
     assert reached == keys
 
 
 def test_the_words():
-    assert set(words.EN) == set(words.FR)
-    assert all(k.startswith("neuf_vies.") for k in words.EN)
-    assert words.EN["neuf_vies.name"] == words.FR["neuf_vies.name"] == "Neuf vies"
-    assert words.EN["neuf_vies.tagline"] == (
+    EN, FR = english_words.WORDS, french_words.WORDS
+    assert all(k.startswith("neuf_vies.") for k in EN)
+    assert EN["neuf_vies.name"] == FR["neuf_vies.name"] == "Neuf vies"
+    assert EN["neuf_vies.tagline"] == (
         "Pairs that add up to nine, columns that multiply, and cats that attack.")
-    assert words.FR["neuf_vies.tagline"] == (
+    assert FR["neuf_vies.tagline"] == (
         "Des paires qui font neuf, des colonnes qui multiplient, et des chats qui attaquent.")
 
 

@@ -29,11 +29,10 @@ class Table(Frame):
 
     # --- cards ---------------------------------------------------------------------------
     def name_of(self, card: str) -> str:
-        """The card's name: "7 of cups", "king of clubs"; "as d’oros", "rey de bastos"."""
+        """The card's name: "7 of cups", "king of clubs"; "as d’oros"; "kopako erregea"."""
         suit, rank, _ = card_face(card)
-        rank_word = self.app.t(f"punttu.rank.{rank}") if rank == 1 or rank > 7 else str(rank)
-        of_suit = self.app.t(f"punttu.of.{suit}")
-        return f"{rank_word} {of_suit}"
+        return self.app.t("punttu.card_name", rank=self.app.t(f"punttu.rank.{rank}"),
+                          suit=self.app.t(f"punttu.of.{suit}"))
 
     def the(self, card: str) -> str:
         """The card's name in a sentence: "the 7 of cups", "l’as d’oros"."""
