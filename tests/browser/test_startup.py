@@ -321,7 +321,7 @@ def test_updates_download_only_what_changed_offer_a_reload_and_keep_the_match(
     # archive, and the same snapshot starts it. (pack_py runs Chromium itself: Playwright's sync
     # API cannot run twice in one process.)
     shutil.copytree(ROOT / "py", site / "py", ignore=shutil.ignore_patterns("__pycache__"))
-    words = site / "py" / "i18n" / "common.py"
+    words = site / "py" / "i18n" / "en" / "common.py"
     words.write_text(words.read_text().replace('"nav.home": "Home"', '"nav.home": "Home, v2"'))
     subprocess.run([sys.executable, ROOT / "scripts" / "pack_py.py", site], check=True)
     assert snapshot.current(site)  # made from the runtime alone: nothing to make again
