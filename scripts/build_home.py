@@ -105,8 +105,10 @@ def render_manifest(text: str, listed: list) -> str:
     manifest["description"] = description(LANG, listed)
     manifest["shortcuts"] = [{"name": g["name"], "url": f"./?game={g['id']}", "icons": SHORTCUT_ICONS}
                              for g in listed]
-    # Where the browser picks the manifest's words by language (the "translations" member).
-    manifest["translations"] = {lang: {"description": description(lang, listed)} for lang in LANGS if lang != LANG}
+    # The description in every language, for browsers that pick by language (the manifest's
+    # "_localized" members: https://w3c.github.io/manifest/#localized-members).
+    manifest.pop("translations", None)
+    manifest["description_localized"] = {lang: description(lang, listed) for lang in LANGS if lang != LANG}
     return dump_manifest(manifest)
 
 

@@ -258,7 +258,7 @@ def test_a_language_is_added_by_adding_its_files(tmp_path):
     index = (tmp_path / "index.html").read_text()
     assert '<option value="xx" lang="xx">Xx-lang</option>' in index
     assert '"xx"' in re.search(r'id="first-words">(.*?)</script>', index)[1]
-    assert "xx" in json.loads((tmp_path / "manifest.webmanifest").read_text())["translations"]
+    assert "xx" in json.loads((tmp_path / "manifest.webmanifest").read_text())["description_localized"]
     for page in (tmp_path / "rules").glob("*.html"):
         if ".xx." not in page.name:
             assert 'hreflang="xx" lang="xx">Xx-lang</a>' in page.read_text(), page.name

@@ -90,10 +90,10 @@ def test_the_build_script_puts_it_on_the_home_page_and_in_the_manifest(site):
     assert {k: v for k, v in now["shortcuts"][-1].items() if k != "icons"} == {
         "name": WORDS[f"{MODULE}.name"], "url": f"./?game={GAME_ID}"}
     assert now["description"].endswith(f", {WORDS[f'{MODULE}.name']}.")
-    for lang, words in now["translations"].items():  # named in every language's description
+    for lang, words in now["description_localized"].items():  # named in every language's description
         name = runpy.run_path(str(NEW / "py" / "i18n" / lang / f"{MODULE}.py"))["WORDS"][f"{MODULE}.name"]
-        assert words["description"].endswith(f", {name}."), lang
-    changed = ("shortcuts", "description", "translations")
+        assert words.endswith(f", {name}."), lang
+    changed = ("shortcuts", "description", "description_localized")
     assert {k: v for k, v in now.items() if k not in changed} == {k: v for k, v in was.items() if k not in changed}
     check = _run(sys.executable, str(ROOT / "scripts" / "build_home.py"), "--check", str(site))
     assert check.returncode == 0, check.stderr

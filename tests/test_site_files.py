@@ -292,9 +292,9 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
                         "shortcuts": [{"name": "A & B", "url": "./?game=a-b", "icons": build_home.SHORTCUT_ICONS},
                                       {"name": "C", "url": "./?game=c", "icons": build_home.SHORTCUT_ICONS}],
                         "lang": "fr",
-                        "translations": {lang: {"description": t(lang, "app.description", names="A & B, C")}
-                                         for lang in LANGS if lang != "fr"}}
-    assert manifest["translations"]["en"] == {"description": "Card games to play offline: A & B, C."}
+                        "description_localized": {lang: t(lang, "app.description", names="A & B, C")
+                                                  for lang in LANGS if lang != "fr"}}
+    assert manifest["description_localized"]["en"] == "Card games to play offline: A & B, C."
     current = (ROOT / "manifest.webmanifest").read_text()
     assert build_home.dump_manifest(json.loads(current)) == current  # the file's own layout
 

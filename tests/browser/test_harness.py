@@ -26,12 +26,6 @@ def _load_script(name):
     return module
 
 
-def test_bare_page_works_from_a_sub_path(page, subpath_url, open_app):
-    assert urlsplit(subpath_url).path == "/tapis/"
-    open_app(page, subpath_url + BARE)
-    assert int(page.get_attribute("html", "data-ready")) > 0
-
-
 def test_guard_records_errors_tracebacks_and_outside_requests(page, base_url, guard):
     # The outside request is aborted in the browser: nothing leaves the machine.
     page.route("http://example.invalid/**", lambda route: route.abort())

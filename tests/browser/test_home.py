@@ -153,18 +153,6 @@ def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
     assert storage(page)["tapis.save"] != saved
 
 
-@pytest.mark.parametrize("game", ["punto", "zero-pointe"])
-def test_the_new_game_screen_fits_a_small_phone(new_context, base_url, open_app, game):
-    context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                          locale="en-GB")
-    page = open_app(context.new_page(), base_url, f"game={game}")
-    page.wait_for_selector('[data-action="start"]')
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    for field in page.locator(".newgame select, .newgame input").all():
-        box = field.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, field.get_attribute("name")
-
-
 def test_the_seed_field_checks_what_is_typed(english, base_url, open_app):
     """Its pattern is a valid expression for the browser (no console error while typing)."""
     page = open_app(english, base_url, "game=punto")

@@ -9,7 +9,7 @@ import string
 import pytest
 
 import screens
-from helpers import notice, reload, storage, use_prefs, violations
+from helpers import mark_screen, notice, reload, still, storage, use_prefs, violations, wait_state
 
 import i18n
 from i18n import CATALOGS, LANGS, names, t
@@ -79,7 +79,8 @@ def _check(page, lang: str, foreign: list, own: list, where: str):
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_screen_speaks_the_language_chosen_by_a_link(new_context, base_url, open_app, lang):
     """A ?lang= link picks the language and it stays chosen; the home page, the new-game screen,
-    a table mid-game and a result are all in it."""
+    a table mid-game (a Punttu match started there, a card played by a tap) and a result are all
+    in it."""
     foreign, own = _foreign(lang), _own(lang)
 
     def phone():  # a context each: a page's service worker would answer the next one's set-up
@@ -99,10 +100,17 @@ def test_each_screen_speaks_the_language_chosen_by_a_link(new_context, base_url,
     page.tap('[data-action="new"][data-game="punttu"]')
     page.wait_for_selector('form.newgame[data-game="punttu"]')
     _check(page, lang, foreign, own, "new game")
+    page.tap('[data-action="start"]')
+    wait_state(page, "human")
+    still(page)
+    page.locator("#screen [data-drag]").first.tap()
+    mark_screen(page)
+    page.locator("#screen [data-legal]").first.tap()
+    wait_state(page, "human", "round-end")  # the computer's answer, a trick taken, a card drawn
+    still(page)
+    assert page.locator(".movelog li").count() >= 2
+    _check(page, lang, foreign, own, "table")
 
-    table = phone()
-    screens.open_screen(table, base_url, "held:punttu/2", open_app, prefs={"lang": lang})
-    _check(table, lang, foreign, own, "table")
     result = phone()
     screens.open_screen(result, base_url, RESULT[lang], open_app, prefs={"lang": lang})
     _check(result, lang, foreign, own, "result")
