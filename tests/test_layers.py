@@ -2,7 +2,7 @@
 
     engine  the kit: the protocol, views' header, errors, options, decks, checks   -> engine
     games   one package per game, and the registry                                -> engine, its own package
-    i18n    every word, French and English                                         -> i18n
+    i18n    every word, in every language                                          -> i18n
     ai      the computer players                                                   -> engine, games, ai
     match   the match controller (its computers' chooser is handed in)             -> engine, games
     net     play across devices: invitation codes, the data channel's messages,   -> net, match
