@@ -24,7 +24,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LANG = "fr"  # <html lang="fr"> and the manifest's "lang": the words the static files show
 SHORTCUT_ICONS = [{"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"}]
-GENERATED = ("index.html", "manifest.webmanifest")  # and the rules pages (rules/<game>.<lang>.html)
 
 
 def games(root: Path = ROOT) -> list:
@@ -107,7 +106,6 @@ def render_manifest(text: str, listed: list) -> str:
                              for g in listed]
     # The description in every language, for browsers that pick by language (the manifest's
     # "_localized" members: https://w3c.github.io/manifest/#localized-members).
-    manifest.pop("translations", None)
     manifest["description_localized"] = {lang: description(lang, listed) for lang in LANGS if lang != LANG}
     return dump_manifest(manifest)
 

@@ -148,7 +148,7 @@ def test_the_first_screen_speaks_the_browsers_language_before_python(new_context
     assert page.get_attribute("html", "lang") == lang
     assert page.title() == t(lang, "app.title")
     # What it says while the runtime arrives: loading, how much is left, then starting.
-    left = re.escape(t(lang, "loading.left")).replace(re.escape("{left}"), r"\d+[.,]\d\s?\w+")
+    left = re.escape(t(lang, "loading.left")).replace(re.escape("{left}"), r"\d+[.,]\d\s?(MB|Mo)")
     said = page.text_content("#loading #loading-label")
     assert said in (t(lang, "loading.label"), t(lang, "loading.starting")) or re.fullmatch(left, said), said
     assert page.get_attribute("#loading progress", "aria-labelledby") == "loading-label"
