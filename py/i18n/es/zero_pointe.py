@@ -39,7 +39,7 @@ WORDS = {
     "zero_pointe.err.face_up": "Esa carta ya está boca arriba.",
     "zero_pointe.err.reject_no_face_down": "Solo puedes rechazar una carta mientras te quede alguna boca abajo.",
     "zero_pointe.prompt.opening": "Da la vuelta a dos de tus cartas.",
-    "zero_pointe.prompt.turn": "Coge la carta del descarte o roba una carta.",
+    "zero_pointe.prompt.turn": "Coge el descarte o roba.",
     "zero_pointe.prompt.drawn": "Cambia la carta robada por una de tu cuadrícula, o recházala.",
     "zero_pointe.prompt.turn_after_reject": "Da la vuelta a una de tus cartas boca abajo.",
     "zero_pointe.prompt.columns": "Tres cartas iguales en la columna {col}: ¿las retiras?",
