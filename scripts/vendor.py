@@ -3,7 +3,7 @@
 vendor/pyodide/  the files pyodide.mjs loads at start (the npm package ships no wheels), and its
                  licence (MPL-2.0; the npm package names it without its text, kept in licenses/);
                  the lock file without its list of packages (which we never load): 26 kB less
-                 on a first visit; pyodide.asm.mjs with PATCH applied;
+                 on a first visit; pyodide.asm.mjs with PATCHES applied;
 vendor/pyscript/ @pyscript/core's dist/ without source maps, nor the chunks of what the page does
                  not use (the editor, the terminal, MicroPython, the package graph, PyScript's
                  own service worker, its zip reader): the first-visit browser test fails if
@@ -33,25 +33,40 @@ QR_FILES = {
     "LICENSE-jsqr": "jsqr/LICENSE",
 }
 
-# Pyodide makes a shared wasm memory when its module loads, for a sleep that only Node uses:
-# in a page without cross-origin isolation, Chromium then logs a deprecation (SharedArrayBuffer)
-# and Lighthouse marks it. Made on first use instead; the same behaviour otherwise (a failure
-# is still caught). Checked against the pinned version: a new one must be looked at again.
-PATCH = ("pyodide.asm.mjs",
-         "var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
-         "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}",
-         "var io;function so(t){try{return Atomics.wait(io??=new Int32Array(new WebAssembly.Memory("
-         "{shared:!0,initial:1,maximum:1}).buffer),0,0,t),!0}catch{return!1}}")
+# Changes to pyodide.asm.mjs, each (old, new), checked against the pinned version: a new one must
+# be looked at again.
+# - Pyodide makes a shared wasm memory when its module loads, for a sleep that only Node uses:
+#   in a page without cross-origin isolation, Chromium then logs a deprecation
+#   (SharedArrayBuffer) and Lighthouse marks it. Made on first use instead; the same behaviour
+#   otherwise (a failure is still caught).
+# - Python runs on the page's own stack, as in Firefox and Safari, not on stacks switched by JS
+#   Promise Integration: with JSPI, Chromium 156 now and then crashed the tab as Python started
+#   (a renderer SIGSEGV in the garbage collector's scan of the main thread's stack, which ran
+#   from a switched stack's pointer to the native stack's base and hit a guard page; 7 crash
+#   dumps of the test runs, all at that instruction). Nothing in Tapis suspends Python (no
+#   run_sync): Pyodide without JSPI is what the other browsers run.
+PATCHED = "pyodide.asm.mjs"
+PATCHES = (
+    ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+     "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}",
+     "var io;function so(t){try{return Atomics.wait(io??=new Int32Array(new WebAssembly.Memory("
+     "{shared:!0,initial:1,maximum:1}).buffer),0,0,t),!0}catch{return!1}}"),
+    ('var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
+     'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;',
+     "var newJspiSupported=false;var oldJspiSupported=false;"),
+)
 
 
 def patched(name: str, text: bytes) -> bytes:
     """``text`` of the runtime's file ``name`` as the page gets it."""
-    if name != PATCH[0]:
+    if name != PATCHED:
         return text
-    old, new = PATCH[1].encode(), PATCH[2].encode()
-    if text.count(old) != 1:
-        sys.exit(f"vendor: {name} is not the pinned version's (PATCH found {text.count(old)} times)")
-    return text.replace(old, new)
+    for old, new in PATCHES:
+        found = text.count(old.encode())
+        if found != 1:
+            sys.exit(f"vendor: {name} is not the pinned version's (a patch found {found} times)")
+        text = text.replace(old.encode(), new.encode())
+    return text
 
 
 # The editor (codemirror*, and index-* is its view), the terminal (xterm*, py-Dl-* its

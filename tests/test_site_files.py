@@ -318,7 +318,8 @@ def test_build_home_check_fails_on_a_stale_page_and_a_run_mends_it(tmp_path):
 def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     for name in PYODIDE_CORE | {"pyodide.js", "pyodide.mjs.map", "console.html"}:
         _write(tmp_path, f"node_modules/pyodide/{name}")
-    _write(tmp_path, "node_modules/pyodide/pyodide.asm.mjs", f"a;{vendor.PATCH[1]}b")
+    _write(tmp_path, "node_modules/pyodide/pyodide.asm.mjs",
+           "a;" + "b".join(old for old, _ in vendor.PATCHES) + "c")
     for name in ("core.js", "core.css", "core.js.map", "chunk-1.js", "chunk-1.js.map",
                  "codemirror-abc.js", "xterm.css", "py-Dl-abc.js", "service-worker.js", "zip-abc.js"):
         _write(tmp_path, f"node_modules/@pyscript/core/dist/{name}")
@@ -343,7 +344,8 @@ def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     assert (tmp_path / "vendor/qr/jsQR.js").read_text() == "jsqr/dist/jsQR.js"
     assert (tmp_path / "vendor/qr/LICENSE-jsqr").read_text() == "Apache jsQR"
     assert (tmp_path / "vendor/qr/LICENSE-qrcode-generator").read_text() == "MIT"
-    assert (tmp_path / "vendor/pyodide/pyodide.asm.mjs").read_text() == f"a;{vendor.PATCH[2]}b"
+    assert (tmp_path / "vendor/pyodide/pyodide.asm.mjs").read_text() == \
+        "a;" + "b".join(new for _, new in vendor.PATCHES) + "c"
     # No package is ever loaded: their list would cost 26 kB on a first visit.
     assert json.loads((tmp_path / "vendor/pyodide/pyodide-lock.json").read_text()) == {
         "info": {"python": "3.14.0"}, "packages": {}}
@@ -364,8 +366,9 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
     for name in PYODIDE_CORE - {"pyodide-lock.json"}:
         assert (folder / "pyodide" / name).read_bytes() == vendor.patched(
             name, (installed / name).read_bytes()), name
-    # The one patch (no shared memory made at load: a deprecation warning) took.
-    assert vendor.PATCH[2].encode() in (folder / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    # The patches (no shared memory made at load; no JSPI) took.
+    runtime = (folder / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    assert all(new.encode() in runtime for _, new in vendor.PATCHES)
     lock = json.loads((folder / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"] == json.loads((installed / "pyodide-lock.json").read_text())["info"]
     assert lock["info"]["python"].startswith("3.14") and lock["packages"] == {}
