@@ -11,7 +11,9 @@ computer thinks, in a computer's whole turn (``tapis.turn.<level>``: thinking, t
 flight, the redraw after its move) and over the run (resuming the match included), and the
 median over turns of each turn's longest task with how many turns had one of 50 ms or more. Targets
 (issue 12): hard's median at most 300 ms for 2 players, no task of 50 ms or more while a
-computer thinks. Needs `make site` and the test venv.
+computer thinks. ``--throttle 4`` slows the page's CPU four times through the browser's dev
+protocol, for an estimate of a mid-range phone (3-5x slower). Needs `make site` and the test
+venv.
 """
 import argparse
 import json
@@ -43,9 +45,9 @@ def saved_match(game_id: str, levels, seed: str) -> str:
     return json.dumps(Match.new(game_id, {"players": len(levels)}, seed, seats, think=think).dump())
 
 
-def traced_run(context, base: str, game_id: str, levels, moves: int):
-    """Resume a computers-only match and let it play ``moves`` moves (or to its end); the
-    page's think measures and the trace's main-thread tasks."""
+def traced_run(context, base: str, game_id: str, levels, moves: int, throttle: float = 1):
+    """Resume a computers-only match and let it play ``moves`` moves (or to its end), the CPU
+    slowed ``throttle`` times; the page's think measures and the trace's main-thread tasks."""
     page = context.new_page()
     page.goto(base + "__blank__.html")  # a 404 page of the site's origin: somewhere to write
     page.evaluate("""([save, prefs]) => { localStorage.clear();
@@ -54,6 +56,7 @@ def traced_run(context, base: str, game_id: str, levels, moves: int):
     page.goto(base)
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     events, done = [], []
     cdp.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
     cdp.on("Tracing.tracingComplete", lambda e: done.append(True))
@@ -128,6 +131,8 @@ def main():
                         help=f"any of {', '.join(GAMES)} (default: every game that has both levels)")
     parser.add_argument("--moves", type=int, default=40, help="computer moves per game")
     parser.add_argument("--levels", nargs=2, default=["hard", "medium"])
+    parser.add_argument("--throttle", type=float, default=1,
+                        help="CPU slowed this many times (DevTools' throttling), e.g. 4 for a phone")
     args = parser.parse_args()
     for game_id in args.games:
         if game_id not in GAMES:
@@ -137,11 +142,13 @@ def main():
     try:
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
             context = pw.chromium.launch_persistent_context(profile, **launch_options())
-            print(f"{' v '.join(args.levels)}, 2 players, up to {args.moves} moves a game")
+            print(f"{' v '.join(args.levels)}, 2 players, up to {args.moves} moves a game, "
+                  f"CPU slowed {args.throttle:g}x")
             print(f"{'game':<12}{'level':<8}{'moves':>6}{'mean ms':>8}{'median ms':>10}"
                   f"{'worst ms':>9}")
             for game_id in args.games:
-                thinks, events = traced_run(context, base, game_id, args.levels, args.moves)
+                thinks, events = traced_run(context, base, game_id, args.levels, args.moves,
+                                            args.throttle)
                 report(game_id, thinks, *main_thread_tasks(events))
             context.close()
     finally:
