@@ -91,3 +91,29 @@ def problems(page, touch: bool) -> list:
     size = page.viewport_size
     return page.evaluate(MEASURE, {"touch": touch, "target": TARGET, "W": size["width"],
                                    "H": size["height"]})
+
+
+# Words of ``selector``'s text that the layout broke across lines (words longer than ``longest``
+# letters may break: a player's name can be 24 letters with no break point).
+SPLIT = r"""([selector, longest]) => {
+    const out = [];
+    for (const el of document.querySelectorAll(selector)) {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+            const node = walker.currentNode;
+            for (const word of node.textContent.matchAll(/\S+/g)) {
+                if (word[0].length > longest) continue;
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (tops.size > 1) out.push(word[0]);
+            }
+        }
+    }
+    return out;
+}"""
+
+
+def split_words(page, selector: str, longest: int = 14) -> list:
+    return page.evaluate(SPLIT, [selector, longest])

@@ -9,6 +9,7 @@ import string
 import pytest
 
 import screens
+from fit import split_words
 from helpers import mark_screen, notice, reload, still, storage, use_prefs, violations, wait_state
 
 import i18n
@@ -114,6 +115,19 @@ def test_each_screen_speaks_the_language_chosen_by_a_link(new_context, base_url,
     result = phone()
     screens.open_screen(result, base_url, RESULT[lang], open_app, prefs={"lang": lang})
     _check(result, lang, foreign, own, "result")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deals_results_keep_their_words_whole_on_the_smallest_phone(new_context, base_url,
+                                                                       open_app, lang):
+    """Punttu's deal result, the widest table (four columns), on a 320 px phone: the computer's
+    name ("2. ordenagailua", "Ordenador 2") and the headings break between words only."""
+    context = new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    screens.open_screen(page, base_url, "round-end:punttu/2", open_app, prefs={"lang": lang})
+    still(page)
+    assert page.locator(".dialog .scores td").count() >= 8
+    assert split_words(page, ".dialog .scores td, .dialog .scores th") == []
 
 
 def test_the_check_finds_a_word_of_another_language(new_context, base_url, open_app):
