@@ -117,3 +117,25 @@ SPLIT = r"""([selector, longest]) => {
 
 def split_words(page, selector: str, longest: int = 14) -> list:
     return page.evaluate(SPLIT, [selector, longest])
+
+
+# Selects whose chosen option's text is wider than the room the select gives it (a native select
+# cuts it off): the text measured in the select's font against its width, less its padding and
+# the arrow (about 1.5rem).
+CUT_SELECTS = r"""(selector) => {
+    const canvas = document.createElement("canvas").getContext("2d");
+    const out = [];
+    for (const select of document.querySelectorAll(selector)) {
+        const style = getComputedStyle(select);
+        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = select.selectedOptions[0]?.text ?? "";
+        const room = select.clientWidth - parseFloat(style.paddingLeft)
+            - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+        if (canvas.measureText(text).width > room) out.push(text);
+    }
+    return out;
+}"""
+
+
+def cut_selects(page, selector: str = "select") -> list:
+    return page.evaluate(CUT_SELECTS, selector)

@@ -9,7 +9,7 @@ import string
 import pytest
 
 import screens
-from fit import split_words
+from fit import cut_selects, split_words
 from helpers import mark_screen, notice, reload, still, storage, use_prefs, violations, wait_state
 
 import i18n
@@ -118,12 +118,19 @@ def test_each_screen_speaks_the_language_chosen_by_a_link(new_context, base_url,
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_deals_results_keep_their_words_whole_on_the_smallest_phone(new_context, base_url,
-                                                                       open_app, lang):
-    """Punttu's deal result, the widest table (four columns), on a 320 px phone: the computer's
-    name ("2. ordenagailua", "Ordenador 2") and the headings break between words only."""
+def test_the_longest_words_show_whole_on_the_smallest_phone(new_context, base_url, open_app, lang):
+    """On a 320 px phone: the new-game form's kinds of player ("Ordenagailua (ertaina)") show
+    whole in their selects, at every level; Punttu's deal result, the widest table (four
+    columns), breaks the computer's name ("2. ordenagailua", "Ordenador 2") and the headings
+    between words only."""
     context = new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
     page = context.new_page()
+    open_app(page, base_url, f"lang={lang}&game=punttu")
+    page.wait_for_selector('form.newgame[data-game="punttu"]')
+    kind = page.locator("select[name=kind1]")
+    for value in kind.evaluate("(select) => [...select.options].map((o) => o.value)"):
+        kind.select_option(value)
+        assert cut_selects(page, "form.newgame select") == [], value
     screens.open_screen(page, base_url, "round-end:punttu/2", open_app, prefs={"lang": lang})
     still(page)
     assert page.locator(".dialog .scores td").count() >= 8
