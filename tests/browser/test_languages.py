@@ -119,16 +119,19 @@ def test_each_screen_speaks_the_language_chosen_by_a_link(new_context, base_url,
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_longest_words_show_whole_on_the_smallest_phone(new_context, base_url, open_app, lang):
-    """On a 320 px phone: the new-game form's kinds of player ("Ordenagailua (ertaina)") show
-    whole in their selects, at every level; Punttu's deal result, the widest table (four
+    """On a 320 px phone: the new-game form's kinds of player ("Ordenagailua (ertaina)", "Another
+    device") show whole in their selects; Punttu's deal result, the widest table (four
     columns), breaks the computer's name ("2. ordenagailua", "Ordenador 2") and the headings
     between words only."""
     context = new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
     page = context.new_page()
     open_app(page, base_url, f"lang={lang}&game=punttu")
     page.wait_for_selector('form.newgame[data-game="punttu"]')
+    page.tap('[data-action="several"]')  # "Another device" too
     kind = page.locator("select[name=kind1]")
-    for value in kind.evaluate("(select) => [...select.options].map((o) => o.value)"):
+    values = kind.evaluate("(select) => [...select.options].map((o) => o.value)")
+    assert {"human", "remote", "hard"} <= set(values)
+    for value in values:
         kind.select_option(value)
         assert cut_selects(page, "form.newgame select") == [], value
     screens.open_screen(page, base_url, "round-end:punttu/2", open_app, prefs={"lang": lang})
