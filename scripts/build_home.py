@@ -44,8 +44,13 @@ def games(root: Path = ROOT) -> list:
 
 def first_words(listed: list) -> str:
     """The first screen's words in every language, as JSON for index.html's script."""
+    import importlib
+
     from i18n import LANGS, t
+    # "decimal": how the language writes 1.5, for a browser without its number data (Chromium
+    # has none for Basque: its Intl would write it the English way).
     words = {lang: {"title": t(lang, "app.title"), "language": t(lang, "lang.label"),
+                    "decimal": importlib.import_module(f"i18n.{lang}").DECIMAL,
                     "loading": t(lang, "loading.label"),
                     "left": t(lang, "loading.left"), "starting": t(lang, "loading.starting"),
                     "chosen": t(lang, "loading.chosen"),
