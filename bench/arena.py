@@ -4,7 +4,8 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from ai import think
+import ai
+from games import registry
 from match import Match
 
 
@@ -15,9 +16,14 @@ class Result:
     times: list = field(default_factory=list)   # per seat, the CPU seconds of each of its moves
 
 
-def play_match(game_id: str, options: dict, seed: str, levels: list, clock=time.process_time):
-    """Play a whole match with ``levels[seat]`` at each seat; a Result."""
-    seats = [{"kind": level, "name": f"{level} {seat}"} for seat, level in enumerate(levels)]
+def play_match(game_id: str, options: dict, seed: str, levels: list, clock=time.process_time,
+               think=ai.think):
+    """Play a whole match with ``levels[seat]`` at each seat; a Result. A level the game does
+    not declare (a bench's own player, such as bench/yardstick.py) sits in a seat of the game's
+    first level, and ``think`` must play it: it sees the seat in the view."""
+    known = registry.get(game_id).levels
+    seats = [{"kind": level if level in known else known[0], "name": f"{level} {seat}"}
+             for seat, level in enumerate(levels)]
     match = Match.new(game_id, dict(options, players=len(levels)), seed, seats, think=think)
     result = Result(outcome={}, times=[[] for _ in levels])
     while True:

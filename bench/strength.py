@@ -2,8 +2,8 @@
 
 Through the shared arena (arena), seats alternating (rotating with more players).
 
-    python bench/strength.py GAME [--levels hard medium] [--games N] [--players P] [--seed TEXT]
-                            [--every K]
+    python bench/strength.py GAME [--levels hard medium] [--games N] [--players P]
+                            [--set tune|report | --seed TEXT] [--tree yes|no] [--every K]
 
 GAME is a game id (punto, zero-pointe, punttu, neuf-vies) or "all". A match is what the game's
 default options make it: Punto and Zéro Pointé whole matches, Punttu one deal, Neuf vies one game.
@@ -11,6 +11,17 @@ Prints the first level's win rate (a shared win counts as its share) with its 95
 interval, each level's average final score and average points per round (where a round has
 points), its mean and worst CPU time per move, and the hard search's rollouts per second.
 Run it under `nice`: it is long (the hard level thinks about 0.1 s a move).
+
+Seeds: match i is seeded "SET:GAME:PLAYERS:i". ``--set`` names one of two seed sets that never
+meet: "tune" (tune on it: try settings, keep the better) and "report" (the default: the figures
+in README.md and bench/NOTES.md, never used to choose a setting), so that a reported figure was
+not picked for its luck. ``--seed TEXT`` seeds freely instead (any other text: past notes used
+"bench", "fresh2"...).
+
+A level is one of the game's, or "yardstick": the independent information-set tree search of
+bench/yardstick.py (Punto only), played through a wrapper of ``ai.think``, never one of the
+game's levels. ``--tree`` makes the hard level use the tree search (ai/ismcts.py) or the flat
+one whatever its guide says (default: as the guide says).
 """
 import argparse
 import importlib
@@ -21,9 +32,12 @@ from dataclasses import replace
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "py"))
 
+import ai  # noqa: E402
 from games import registry  # noqa: E402
 
 import arena
+
+SETS = ("tune", "report")  # the named seed sets (see the docstring)
 
 
 class Counted:
@@ -37,21 +51,35 @@ class Counted:
         return self.rollout(world, done, rng)
 
 
-def count_iterations(game_id: str) -> Counted:
+def count_iterations(game_id: str, tree: bool | None) -> Counted:
+    """Count the hard guide's rollouts, and set its ``tree`` if ``tree`` is not None."""
     module = importlib.import_module(f"ai.hard.{registry.module_name(game_id)}")
     counted = Counted(module.GUIDE.rollout)
-    module.GUIDE = replace(module.GUIDE, rollout=counted)
+    module.GUIDE = replace(module.GUIDE, rollout=counted,
+                           tree=module.GUIDE.tree if tree is None else tree)
     return counted
 
 
-def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, every: int = 0):
-    counted = count_iterations(game_id) if "hard" in levels else None
+def thinker(seats: list):
+    """``ai.think``, but the seats whose level is "yardstick" play bench/yardstick.py."""
+    def think(game_id, kind, view, legal, rng, state):
+        if seats[view["seat"]] == "yardstick":
+            import yardstick  # only when a yardstick plays: it loads the game's medium player
+            return yardstick.think(game_id, view, legal, rng, state)
+        return ai.think(game_id, kind, view, legal, rng, state)
+    return think
+
+
+def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, every: int = 0,
+          tree: bool | None = None):
+    counted = count_iterations(game_id, tree) if "hard" in levels else None
     per_level = {level: {"score": [], "round": [], "times": []} for level in levels}
     won = 0.0
     began = time.perf_counter()
     for i in range(games):
         seats = [levels[(seat + i) % 2] for seat in range(players)]
-        result = arena.play_match(game_id, {}, f"{seed}:{game_id}:{players}:{i}", seats)
+        result = arena.play_match(game_id, {}, f"{seed}:{game_id}:{players}:{i}", seats,
+                                  think=thinker(seats))
         won += arena.share(result, [s for s, level in enumerate(seats) if level == levels[0]])
         for seat, level in enumerate(seats):
             per_level[level]["score"].append(result.outcome["scores"][seat])
@@ -62,7 +90,7 @@ def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, ever
     wall = time.perf_counter() - began
     low, high = arena.wilson(won, games)
     print(f"{game_id}, {players} players, {levels[0]} vs {levels[1]}: {games} matches, "
-          f"{wall:.0f} s")
+          f"seeds {seed!r}, {wall:.0f} s")
     print(f"  {levels[0]} win rate        {100 * won / games:5.1f} %  "
           f"(95 % {100 * low:.1f}-{100 * high:.1f} %)")
     for level in levels:
@@ -90,12 +118,18 @@ def main():
     parser.add_argument("--levels", nargs=2, default=["hard", "medium"])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seed", default="bench")
+    parser.add_argument("--set", choices=SETS, default="report", help="a named seed set")
+    parser.add_argument("--seed", help="free seeds instead of a named set")
+    parser.add_argument("--tree", choices=("yes", "no"), help="hard: tree or flat search")
     parser.add_argument("--every", type=int, default=0, help="print the running tally so often")
     args = parser.parse_args()
+    if args.seed is not None and args.seed.split(":")[0] in SETS:
+        parser.error(f"--seed {args.seed!r} would overlap a named set: use --set")
+    seed = args.seed if args.seed is not None else args.set
+    tree = None if args.tree is None else args.tree == "yes"
     ids = [g.id for g in registry.games()] if args.game == "all" else [args.game]
     for game_id in ids:
-        bench(game_id, tuple(args.levels), args.games, args.players, args.seed, args.every)
+        bench(game_id, tuple(args.levels), args.games, args.players, seed, args.every, tree)
 
 
 if __name__ == "__main__":
