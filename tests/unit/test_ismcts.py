@@ -1,0 +1,91 @@
+"""The information-set tree search (ai.ismcts): legal, seeded, blind to hidden cards, in slices,
+and counting a move's availability, not its parent's visits. Few iterations: its strength is
+measured by bench/strength.py."""
+import math
+import random
+from dataclasses import replace
+
+import pytest
+from test_hard_ai import midgame, named
+
+import ai
+from ai import ismcts, search
+from games import registry
+
+SEARCHING = [pytest.param(registry.get(id), id=id) for id in ("punto", "punttu", "neuf-vies")]
+
+
+def tree(game, state, seed=0, iterations=24) -> list:
+    """The steps of the tree search at that state, the move last (checked legal)."""
+    seat = game.to_move(state)
+    guide = replace(ai.guide(game.id), iterations=iterations, tree=True)
+    legal = game.legal_moves(state)
+    steps = list(ismcts.think(game, state, seat, game.view(state, seat), legal,
+                              random.Random(seed), guide))
+    assert steps[-1] in legal
+    return steps
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+@pytest.mark.parametrize("plies", [3, 12])
+def test_same_view_same_move_whatever_the_hidden_cards(game, plies):
+    state = midgame(game, plies, f"tree{plies}")
+    seat = game.to_move(state)
+    other = game.determinize(state, seat, random.Random("another world"))
+    assert game.view(other, seat) == game.view(state, seat)
+    assert tree(game, other, seed=5)[-1] == tree(game, state, seed=5)[-1]
+
+
+def test_it_thinks_in_slices_one_per_iteration():
+    game = registry.get("punto")
+    state = midgame(game, 9, "slices")
+    seat = game.to_move(state)
+    candidates, scoring = named(ai.guide("punto"), game.view(state, seat),
+                                game.legal_moves(state))
+    assert len(candidates) > 1
+    steps = tree(game, state, iterations=30)
+    assert steps[:-1] == [None] * (scoring + 1 + 30)
+    assert steps[-1] in candidates
+
+
+def test_the_hard_level_follows_the_guide(monkeypatch):
+    game = registry.get("punttu")
+    state = midgame(game, 4, "guided")
+    seat = game.to_move(state)
+    guide = replace(ai.guide("punttu"), iterations=24, tree=True)
+    monkeypatch.setattr(ai, "guide", lambda game_id: guide)
+    chosen = ai.choose("punttu", "hard", game.view(state, seat), game.legal_moves(state),
+                       random.Random(2), state)
+    assert chosen == tree(game, state, seed=2)[-1]
+
+
+def test_a_move_is_judged_by_the_worlds_where_it_was_legal():
+    root = ismcts.Node("", 0)
+    first = root.select(["x", "y"], 1)
+    first.visits, first.total = 1, 1.0
+    second = root.select(["x", "y"], 1)
+    second.visits, second.total = 1, 0.0
+    assert (first.move, second.move) == ("x", "y")
+    for _ in range(6):  # worlds where only x is legal: y is neither chosen nor counted
+        assert root.select(["x"], 1) is first
+        first.visits += 1
+    assert (first.available, second.available) == (8, 1)
+    assert root.select(["x", "y"], 1) is second  # seen once in 2 worlds: explored now
+    assert second.available == 2
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 100, 1000, 12345])
+def test_its_logarithm_is_the_natural_one(n):
+    assert ismcts._ln(n) == pytest.approx(math.log(n), rel=1e-15, abs=1e-15)
+
+
+def test_an_unsearched_decision_is_the_lone_candidate():
+    game = registry.get("punttu")
+    state = midgame(game, 2, "lone")
+    seat = game.to_move(state)
+    guide = replace(ai.guide("punttu"), iterations=5, tree=True,
+                    candidates=lambda view, legal, rng: legal[:1])
+    steps = list(ismcts.think(game, state, seat, game.view(state, seat),
+                              game.legal_moves(state), random.Random(0), guide))
+    assert steps == [game.legal_moves(state)[0]]
+    assert search.last_move(iter(steps)) == steps[0]
