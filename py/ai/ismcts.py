@@ -5,7 +5,8 @@ One tree over the moves of every seat, as the searching seat sees them: a node i
 below its parent, whoever plays it, so that worlds which differ in what the seat cannot see
 share their nodes. Each iteration deals one world (``game.determinize``, then the guide's
 ``deal``) and walks down from the root: at each node, among the moves legal in this world, a
-move never tried is tried (in the legal moves' order), else the one of best UCB1, whose
+move never tried is tried (one at random: the legal moves' order would make the other seats
+play the first cells or cards first), else the one of best UCB1, whose
 exploration counts the times the move was legal when its parent was walked through (its
 availability), not the parent's visits: a move that exists in few worlds is not punished for
 the worlds it missed. The root holds only the guide's candidates; a node grows children only
@@ -29,7 +30,7 @@ from typing import Any
 from ai.search import Guide, stepwise
 
 EXPLORE = 0.7  # UCB1's exploration constant, for values in [0, 1]
-EXPAND = 4     # visits a node needs before it grows children (the root always does)
+EXPAND = 10    # visits a node needs before it grows children (the root always does)
 
 
 class Node:
@@ -41,19 +42,21 @@ class Node:
         self.children: dict[str, Node] = {}
         self.visits, self.total, self.available = 0, 0.0, 0
 
-    def select(self, moves: list[str], player: int) -> Node:
+    def select(self, moves: list[str], player: int, rng: random.Random) -> Node:
         """The child to walk to among ``moves`` (those legal in this world), counted available
-        once each: a move never tried first, else the best by UCB1 on availability."""
-        fresh = None
+        once each: a move never tried first (one at random), else the best by UCB1 on
+        availability."""
+        untried = []
         for move in moves:
             child = self.children.get(move)
             if child is None:
-                if fresh is None:
-                    fresh = self.children[move] = Node(move, player)
-                    fresh.available = 1
+                untried.append(move)
             else:
                 child.available += 1
-        if fresh is not None:
+        if untried:
+            move = untried[int(rng.random() * len(untried))]
+            fresh = self.children[move] = Node(move, player)
+            fresh.available = 1
             return fresh
         return max((self.children[move] for move in moves), key=_ucb)
 
@@ -77,7 +80,7 @@ def think(game: Any, state: Any, seat: int, view: dict, legal: list[str], rng: r
         node, path = root, []
         while True:
             options = moves if node is root else game.legal_moves(world)
-            child = node.select(options, game.to_move(world))
+            child = node.select(options, game.to_move(world), rng)
             path.append(child)
             after = game.play(world, child.move)
             if (child.visits < EXPAND or game.to_move(after) is None

@@ -60,17 +60,17 @@ def test_the_hard_level_follows_the_guide(monkeypatch):
 
 
 def test_a_move_is_judged_by_the_worlds_where_it_was_legal():
-    root = ismcts.Node("", 0)
-    first = root.select(["x", "y"], 1)
+    root, rng = ismcts.Node("", 0), random.Random(0)
+    first = root.select(["x"], 1, rng)
     first.visits, first.total = 1, 1.0
-    second = root.select(["x", "y"], 1)
+    second = root.select(["x", "y"], 1, rng)
     second.visits, second.total = 1, 0.0
     assert (first.move, second.move) == ("x", "y")
     for _ in range(6):  # worlds where only x is legal: y is neither chosen nor counted
-        assert root.select(["x"], 1) is first
+        assert root.select(["x"], 1, rng) is first
         first.visits += 1
     assert (first.available, second.available) == (8, 1)
-    assert root.select(["x", "y"], 1) is second  # seen once in 2 worlds: explored now
+    assert root.select(["x", "y"], 1, rng) is second  # seen once in 2 worlds: explored now
     assert second.available == 2
 
 
