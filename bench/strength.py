@@ -86,7 +86,9 @@ def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, ever
             per_level[level]["times"] += result.times[seat]
             per_level[level]["round"] += [r["scores"][seat] for r in result.rounds if "scores" in r]
         if every and (i + 1) % every == 0:
-            print(f"  ... {levels[0]} won {won:g}/{i + 1}", flush=True)
+            pace = ", ".join(f"{level} {_mean(per_level[level]['times']):.3f} s a move"
+                             for level in levels)
+            print(f"  ... {levels[0]} won {won:g}/{i + 1} ({pace})", flush=True)
     wall = time.perf_counter() - began
     low, high = arena.wilson(won, games)
     print(f"{game_id}, {players} players, {levels[0]} vs {levels[1]}: {games} matches, "
