@@ -3,7 +3,7 @@
 Through the shared arena (arena), seats alternating (rotating with more players).
 
     python bench/strength.py GAME [--levels hard medium] [--games N] [--players P]
-                            [--set tune|report | --seed TEXT] [--tree yes|no] [--every K]
+                            [--set tune|report | --seed TEXT] [--tree] [--every K]
 
 GAME is a game id (punto, zero-pointe, punttu, neuf-vies) or "all". A match is what the game's
 default options make it: Punto and Zéro Pointé whole matches, Punttu one deal, Neuf vies one game.
@@ -20,8 +20,9 @@ not picked for its luck. ``--seed TEXT`` seeds freely instead (any other text: p
 
 A level is one of the game's, or "yardstick": the independent information-set tree search of
 bench/yardstick.py (Punto only), played through a wrapper of ``ai.think``, never one of the
-game's levels. ``--tree`` makes the hard level use the tree search (ai/ismcts.py) or the flat
-one whatever its guide says (default: as the guide says).
+game's levels. ``--tree`` makes the hard level search with the information-set tree of
+bench/ismcts.py instead of the flat search of ai/search.py (an experiment: it measured weaker,
+see bench/NOTES.md, and the page does not use it).
 """
 import argparse
 import importlib
@@ -51,13 +52,20 @@ class Counted:
         return self.rollout(world, done, rng)
 
 
-def count_iterations(game_id: str, tree: bool | None) -> Counted:
-    """Count the hard guide's rollouts, and set its ``tree`` if ``tree`` is not None."""
+def count_iterations(game_id: str) -> Counted:
+    """Count the hard guide's rollouts."""
     module = importlib.import_module(f"ai.hard.{registry.module_name(game_id)}")
     counted = Counted(module.GUIDE.rollout)
-    module.GUIDE = replace(module.GUIDE, rollout=counted,
-                           tree=module.GUIDE.tree if tree is None else tree)
+    module.GUIDE = replace(module.GUIDE, rollout=counted)
     return counted
+
+
+def use_tree() -> None:
+    """From now on the hard level searches with bench/ismcts.py's tree (the level reaches its
+    search through ``ai.search.think``)."""
+    import ismcts
+    from ai import search
+    search.think = ismcts.think
 
 
 def thinker(seats: list):
@@ -71,8 +79,10 @@ def thinker(seats: list):
 
 
 def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, every: int = 0,
-          tree: bool | None = None):
-    counted = count_iterations(game_id, tree) if "hard" in levels else None
+          tree: bool = False):
+    if tree:
+        use_tree()
+    counted = count_iterations(game_id) if "hard" in levels else None
     per_level = {level: {"score": [], "round": [], "times": []} for level in levels}
     won = 0.0
     began = time.perf_counter()
@@ -122,16 +132,15 @@ def main():
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--set", choices=SETS, default="report", help="a named seed set")
     parser.add_argument("--seed", help="free seeds instead of a named set")
-    parser.add_argument("--tree", choices=("yes", "no"), help="hard: tree or flat search")
+    parser.add_argument("--tree", action="store_true", help="hard: the tree search (bench/ismcts.py)")
     parser.add_argument("--every", type=int, default=0, help="print the running tally so often")
     args = parser.parse_args()
     if args.seed is not None and args.seed.split(":")[0] in SETS:
         parser.error(f"--seed {args.seed!r} would overlap a named set: use --set")
     seed = args.seed if args.seed is not None else args.set
-    tree = None if args.tree is None else args.tree == "yes"
     ids = [g.id for g in registry.games()] if args.game == "all" else [args.game]
     for game_id in ids:
-        bench(game_id, tuple(args.levels), args.games, args.players, seed, args.every, tree)
+        bench(game_id, tuple(args.levels), args.games, args.players, seed, args.every, args.tree)
 
 
 if __name__ == "__main__":

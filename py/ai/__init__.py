@@ -2,9 +2,8 @@
 never the state itself, so it cannot know a hidden card.
 
 A game declares its levels (``game.levels``). "easy" plays a random legal move in every game;
-"hard" is the determinized search of ``ai.search`` with the game's guide ``ai.hard.<module>``, or
-the tree search of ``ai.ismcts`` where the guide asks for it (``Guide.tree``; it is handed the
-state only to deal worlds that the seat cannot tell from it); any other level
+"hard" is the determinized search of ``ai.search`` with the game's guide ``ai.hard.<module>``
+(it is handed the state only to deal worlds that the seat cannot tell from it); any other level
 is the function of that name in ``ai/<game module>.py``: ``medium(view, legal, rng)``, which
 returns the move or works in steps (``search.stepwise``: Punto's scores one move a step).
 """
@@ -13,7 +12,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ai import ismcts, search
+from ai import search
 from games import registry
 
 
@@ -35,8 +34,8 @@ def player(game_id: str, level: str) -> Callable[..., Any]:
         return easy
     if level == "hard":
         rules, knowledge = game, guide(game_id)
-        return lambda view, legal, rng, state: search.last_move(_search(knowledge)(
-            rules, state, view["seat"], view, legal, rng, knowledge))
+        return lambda view, legal, rng, state: search.choose(
+            rules, state, view["seat"], view, legal, rng, knowledge)
     return getattr(importlib.import_module(f"ai.{registry.module_name(game_id)}"), level)
 
 
@@ -56,13 +55,8 @@ def think(game_id: str, level: str, view: dict, legal: list[str], rng: random.Ra
     if level == "hard":
         game, knowledge = registry.get(game_id), guide(game_id)
         yield None
-        yield from _search(knowledge)(game, state, view["seat"], view, legal, rng, knowledge)
+        yield from search.think(game, state, view["seat"], view, legal, rng, knowledge)
     else:
         play = player(game_id, level)
         yield None
         yield (yield from search.stepwise(play(view, legal, rng)))
-
-
-def _search(knowledge: search.Guide) -> Callable[..., Iterator[str | None]]:
-    """The hard level's search for that guide: the tree or the flat one."""
-    return ismcts.think if knowledge.tree else search.think

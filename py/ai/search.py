@@ -65,10 +65,7 @@ class Guide:
     determinized world's hidden cards again among their places, each way as likely as what the
     seat has seen makes it (card reading: a player's plays tell about its hand). It knows the
     view and the world's hidden cards, which the seat knows as a whole too: no card the seat
-    does not.
-    ``tree`` chooses the information-set tree search of ``ai.ismcts`` over this flat one
-    (``iterations`` worlds, the same rollout and ``rules``; ``halve``, ``settle`` are the flat
-    search's alone): each game keeps the search that measures better against medium."""
+    does not."""
     candidates: Callable[[Any, list[str], random.Random], Steps[list[str]]]  # (the game's View, ...)
     rollout: Callable[[World, int, random.Random], list[float]] | None = None
     iterations: int = 0
@@ -76,7 +73,6 @@ class Guide:
     halve: tuple[int, ...] = ()
     settle: float = 0.0
     deal: Callable[[Any], Steps[Deal | None]] | None = None
-    tree: bool = False
 
 
 class FastRules(Protocol):

@@ -1,16 +1,23 @@
-"""The information-set tree search (ai.ismcts): legal, seeded, blind to hidden cards, in slices,
-and counting a move's availability, not its parent's visits. Few iterations: its strength is
+"""The information-set tree search (bench/ismcts.py, an experiment of issue 30): legal, seeded,
+blind to hidden cards, in slices, and counting a move's availability, not its parent's visits;
+``bench/strength.py --tree`` plays the hard level with it. Few iterations: its strength is
 measured by bench/strength.py."""
 import math
+import pathlib
 import random
+import sys
 from dataclasses import replace
 
 import pytest
 from test_hard_ai import midgame, named
 
 import ai
-from ai import ismcts, search
+from ai import search
 from games import registry
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "bench"))
+import ismcts  # noqa: E402
+import strength  # noqa: E402
 
 SEARCHING = [pytest.param(registry.get(id), id=id) for id in ("punto", "punttu", "neuf-vies")]
 
@@ -18,7 +25,7 @@ SEARCHING = [pytest.param(registry.get(id), id=id) for id in ("punto", "punttu",
 def tree(game, state, seed=0, iterations=24) -> list:
     """The steps of the tree search at that state, the move last (checked legal)."""
     seat = game.to_move(state)
-    guide = replace(ai.guide(game.id), iterations=iterations, tree=True)
+    guide = replace(ai.guide(game.id), iterations=iterations)
     legal = game.legal_moves(state)
     steps = list(ismcts.think(game, state, seat, game.view(state, seat), legal,
                               random.Random(seed), guide))
@@ -48,12 +55,14 @@ def test_it_thinks_in_slices_one_per_iteration():
     assert steps[-1] in candidates
 
 
-def test_the_hard_level_follows_the_guide(monkeypatch):
+def test_strength_plays_the_hard_level_with_the_tree(monkeypatch):
     game = registry.get("punttu")
     state = midgame(game, 4, "guided")
     seat = game.to_move(state)
-    guide = replace(ai.guide("punttu"), iterations=24, tree=True)
+    guide = replace(ai.guide("punttu"), iterations=24)
     monkeypatch.setattr(ai, "guide", lambda game_id: guide)
+    monkeypatch.setattr(search, "think", search.think)  # put back after the test
+    strength.use_tree()
     chosen = ai.choose("punttu", "hard", game.view(state, seat), game.legal_moves(state),
                        random.Random(2), state)
     assert chosen == tree(game, state, seed=2)[-1]
@@ -83,7 +92,7 @@ def test_an_unsearched_decision_is_the_lone_candidate():
     game = registry.get("punttu")
     state = midgame(game, 2, "lone")
     seat = game.to_move(state)
-    guide = replace(ai.guide("punttu"), iterations=5, tree=True,
+    guide = replace(ai.guide("punttu"), iterations=5,
                     candidates=lambda view, legal, rng: legal[:1])
     steps = list(ismcts.think(game, state, seat, game.view(state, seat),
                               game.legal_moves(state), random.Random(0), guide))

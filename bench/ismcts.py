@@ -1,5 +1,7 @@
-"""The hard level's information-set tree search (single observer), for the games whose guide
-asks for it (``search.Guide.tree``); the others keep the flat search of ``ai.search``.
+"""An information-set tree search (single observer) for the hard level, over the same guides as
+the flat search of ``ai.search``: an experiment of issue 30, played by ``bench/strength.py
+--tree``. In Punto it measured weaker than the flat search (bench/NOTES.md), so the page does not
+use it.
 
 One tree over the moves of every seat, as the searching seat sees them: a node is a move's text
 below its parent, whoever plays it, so that worlds which differ in what the seat cannot see
