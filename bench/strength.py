@@ -3,10 +3,14 @@
 Through the shared arena (arena), seats alternating (rotating with more players).
 
     python bench/strength.py GAME [--levels hard medium] [--games N] [--players P]
-                            [--set tune|report | --seed TEXT] [--tree] [--every K]
+                            [--option NAME=VALUE ...] [--set tune|report | --seed TEXT]
+                            [--tree] [--jobs J] [--every K]
 
 GAME is a game id (punto, zero-pointe, punttu, neuf-vies) or "all". A match is what the game's
-default options make it: Punto and Zéro Pointé whole matches, Punttu one deal, Neuf vies one game.
+default options make it (Punto and Zéro Pointé whole matches, Punttu one deal, Neuf vies one
+game) with each ``--option`` over them: ``--option match=to_points --option target=300`` plays
+Punttu matches to 300 points. ``--jobs J`` plays the matches in J processes (the figures are the
+same as with one: each match is seeded by its number).
 Prints the first level's win rate (a shared win counts as its share) with its 95 % Wilson
 interval, each level's average final score and average points per round (where a round has
 points), its mean and worst CPU time per move, and the hard search's rollouts per second.
@@ -78,18 +82,54 @@ def thinker(seats: list):
     return think
 
 
-def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, every: int = 0,
-          tree: bool = False):
+COUNTED: Counted | None = None  # the hard guide's rollouts, counted in each process
+
+
+def _start(game_id: str, levels: tuple, tree: bool) -> None:
+    """Set a process up to play: the tree search if asked, the hard guide's rollouts counted."""
+    global COUNTED
     if tree:
         use_tree()
-    counted = count_iterations(game_id) if "hard" in levels else None
+    COUNTED = count_iterations(game_id) if "hard" in levels else None
+
+
+def one_match(game_id: str, levels: tuple, players: int, options: dict, seed: str, i: int):
+    """Match ``i``: its seats' levels and its Result, with the hard guide's rollouts counted."""
+    seats = [levels[(seat + i) % 2] for seat in range(players)]
+    before = COUNTED.calls if COUNTED is not None else 0
+    result = arena.play_match(game_id, options, f"{seed}:{game_id}:{players}:{i}", seats,
+                              think=thinker(seats))
+    return seats, result, (COUNTED.calls - before) if COUNTED is not None else 0
+
+
+def _played(args):
+    return one_match(*args)
+
+
+def matches(game_id: str, levels: tuple, games: int, players: int, options: dict, seed: str,
+            tree: bool, jobs: int):
+    """Each match's (seats, Result, rollouts), in the order of their numbers."""
+    work = [(game_id, levels, players, options, seed, i) for i in range(games)]
+    if jobs <= 1:
+        _start(game_id, levels, tree)
+        yield from map(_played, work)
+        return
+    import multiprocessing
+    with multiprocessing.get_context("fork").Pool(
+            jobs, initializer=_start, initargs=(game_id, levels, tree)) as pool:
+        yield from pool.imap(_played, work)
+
+
+def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, every: int = 0,
+          tree: bool = False, options: dict | None = None, jobs: int = 1):
+    options = options or {}
     per_level = {level: {"score": [], "round": [], "times": []} for level in levels}
     won = 0.0
+    rollouts = 0
     began = time.perf_counter()
-    for i in range(games):
-        seats = [levels[(seat + i) % 2] for seat in range(players)]
-        result = arena.play_match(game_id, {}, f"{seed}:{game_id}:{players}:{i}", seats,
-                                  think=thinker(seats))
+    for i, (seats, result, counted) in enumerate(
+            matches(game_id, levels, games, players, options, seed, tree, jobs)):
+        rollouts += counted
         won += arena.share(result, [s for s, level in enumerate(seats) if level == levels[0]])
         for seat, level in enumerate(seats):
             per_level[level]["score"].append(result.outcome["scores"][seat])
@@ -101,7 +141,8 @@ def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, ever
             print(f"  ... {levels[0]} won {won:g}/{i + 1} ({pace})", flush=True)
     wall = time.perf_counter() - began
     low, high = arena.wilson(won, games)
-    print(f"{game_id}, {players} players, {levels[0]} vs {levels[1]}: {games} matches, "
+    shown = "".join(f", {name}={value}" for name, value in options.items())
+    print(f"{game_id}, {players} players{shown}, {levels[0]} vs {levels[1]}: {games} matches, "
           f"seeds {seed!r}, {wall:.0f} s")
     print(f"  {levels[0]} win rate        {100 * won / games:5.1f} %  "
           f"(95 % {100 * low:.1f}-{100 * high:.1f} %)")
@@ -114,10 +155,20 @@ def bench(game_id: str, levels: tuple, games: int, players: int, seed: str, ever
         if figures["round"]:
             line += f"   points per round {_mean(figures['round']):6.2f}"
         print(line)
-    if counted is not None and counted.calls:
+    if rollouts:
         spent = sum(per_level["hard"]["times"])
-        print(f"  hard search         {counted.calls / spent:7.0f} rollouts/s (CPU)")
+        print(f"  hard search         {rollouts / spent:7.0f} rollouts/s (CPU)")
     sys.stdout.flush()
+
+
+def option(text: str) -> tuple[str, object]:
+    """``NAME=VALUE`` as an option: a number, true or false, else the text."""
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    if value.lstrip("-").isdigit():
+        return name, int(value)
+    return name, {"true": True, "false": False}.get(value, value)
 
 
 def _mean(values) -> float:
@@ -133,6 +184,9 @@ def main():
     parser.add_argument("--set", choices=SETS, default="report", help="a named seed set")
     parser.add_argument("--seed", help="free seeds instead of a named set")
     parser.add_argument("--tree", action="store_true", help="hard: the tree search (bench/ismcts.py)")
+    parser.add_argument("--option", type=option, action="append", default=[],
+                        help="NAME=VALUE over the game's default options")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the matches")
     parser.add_argument("--every", type=int, default=0, help="print the running tally so often")
     args = parser.parse_args()
     if args.seed is not None and args.seed.split(":")[0] in SETS:
@@ -140,7 +194,8 @@ def main():
     seed = args.seed if args.seed is not None else args.set
     ids = [g.id for g in registry.games()] if args.game == "all" else [args.game]
     for game_id in ids:
-        bench(game_id, tuple(args.levels), args.games, args.players, seed, args.every, args.tree)
+        bench(game_id, tuple(args.levels), args.games, args.players, seed, args.every, args.tree,
+              dict(args.option), args.jobs)
 
 
 if __name__ == "__main__":
