@@ -64,7 +64,10 @@ class _Table:
                  if s == me or (team is not None and team[s] == team[me])]
         self.mine = set(colours[me])
         self.theirs = {c for s in range(view["players"]) if s not in mates for c in colours[s]}
-        self.scored = self.mine | self.theirs
+        # Sorted: the scores add up each colour's odds in this order, and a set of strings
+        # iterates in an order that changes with each process's hash seed (so would the last
+        # bits of a score, and a close choice, between CPython, the page and its worker).
+        self.scored = sorted(self.mine | self.theirs)
         self.unseen = self._unseen(view)
         # Per colour, the seats holding its cards (each turns one before our next turn) and the
         # cards left in their decks (our turned card is no longer hidden).
@@ -140,7 +143,7 @@ class _Table:
                         and low_y <= sy <= high_y and low_y <= sy + last_y <= high_y):
                     continue  # would outgrow the 6 × 6 square
                 found = [tops.get((sx + x, sy + y)) for x, y in steps]
-                for colour in {f[0] for f in found if f} & self.scored:
+                for colour in {f[0] for f in found if f}.intersection(self.scored):
                     count, beat = 0, 0
                     for f in found:
                         if f is None:

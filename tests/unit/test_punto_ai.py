@@ -113,3 +113,39 @@ def test_it_beats_the_easy_player_in_most_seeded_games():
                                             G.legal_moves(state), rng))
         won += medium_seat in G.outcome(state)["winners"]
     assert won >= 30
+
+
+SCORES_OF_MATCHES = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import ai
+from ai import punto as medium
+from match import Match
+for i in range(6):
+    m = Match.new("punto", {"players": 2}, f"hash:{i}", [{"kind": "medium", "name": ""}] * 2,
+                  think=ai.think)
+    for _ in range(12 + 3 * i):
+        m.play(m.computer_move())
+    steps = medium.scoring(m.view(m.to_move), m.legal_moves())
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        print(m.moves, [repr(score) for score in done.value])
+"""
+
+
+def test_its_scores_do_not_depend_on_the_hash_seed():
+    """Every Python process hashes strings with a seed of its own (the page's, its worker's,
+    CPython's): the scores, down to their last bits, and so the moves must not follow it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    py = str(Path(ai.__file__).resolve().parents[1])
+    printed = {subprocess.run([sys.executable, "-c", SCORES_OF_MATCHES, py], check=True,
+                              capture_output=True, text=True,
+                              env=dict(os.environ, PYTHONHASHSEED=seed)).stdout
+               for seed in ("1", "2", "3")}
+    assert len(printed) == 1
