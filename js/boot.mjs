@@ -172,6 +172,77 @@ function worthIt(held) {
   return Boolean(held) || globalThis.tapisSnapshotAlways === true;
 }
 
+// --- The hard computers' worker ---------------------------------------------------------------
+// js/think.mjs, a module Web Worker with a Pyodide of its own (py/ui/thinker.py asks for it once
+// a table has a hard computer and the page is ready). It starts as this page did (from the
+// snapshot when the service worker's cache holds it, on the same standard library) and is given
+// the very bytes of py.zip and of the games' archives this page imports, not fetched again: an
+// update installed meanwhile cannot make it think another move than the page would.
+const START_MS = 60_000; // a worker not up by then is given up: the page thinks itself
+const ANSWER_MS = 20_000; // a hard move takes a second or two on a slow phone
+
+function snapshotUse() {
+  if (QUERY.get("snapshot") === "0" || FULL_STDLIB) return "never";
+  return globalThis.tapisSnapshotAlways === true ? "always" : "cached";
+}
+
+// {ready: a promise of {boot, ms}, think(save, game): a promise of the move}. Any failure (its
+// script or Python cannot load, an error, no answer in time) ends the worker for good: every
+// promise still waiting, and any later one, is rejected with the reason.
+globalThis.tapisThinker = () => {
+  const worker = new Worker(new URL("think.mjs", import.meta.url), { type: "module" });
+  const asked = new Map(); // id -> {resolve, reject}
+  const games = new Map(); // game id -> a promise: its archive has been sent
+  let failure = null;
+  let asks = 0;
+  let up;
+  const ready = new Promise((resolve, reject) => { up = { resolve, reject }; });
+  ready.catch(() => {}); // the page hears of it through think() too
+  const fail = (reason) => {
+    if (failure) return;
+    failure = new Error(reason);
+    worker.terminate();
+    up.reject(failure);
+    for (const waiting of asked.values()) waiting.reject(failure);
+    asked.clear();
+  };
+  worker.onmessage = ({ data }) => {
+    if (data.ready) up.resolve(data.ready);
+    else if (data.failed || data.error) fail(`worker: ${data.failed || data.error}`);
+    else if (asked.has(data.id)) {
+      asked.get(data.id).resolve(data.move);
+      asked.delete(data.id);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault(); // said once, by the page, in its own words
+    fail(`worker: ${event.message || "its script did not load"}`);
+  };
+  worker.onmessageerror = () => fail("worker: a message could not be read");
+  const starting = setTimeout(() => fail(`worker: not up in ${START_MS / 1000} s`), START_MS);
+  ready.then(() => clearTimeout(starting), () => {});
+  ourModules().then(
+    (core) => worker.postMessage({ start: { snapshot: snapshotUse(), stdlib: STDLIB, core } }),
+    () => fail("py.zip could not be read"),
+  );
+  const think = async (save, game) => {
+    if (!games.has(game)) {
+      games.set(game, tapisArchive(game.replaceAll("-", "_")).then(
+        (data) => worker.postMessage({ game, data }),
+        (error) => fail(`${game}'s modules: ${error.message}`),
+      ));
+    }
+    await games.get(game);
+    if (failure) throw failure;
+    const id = ++asks;
+    const answer = new Promise((resolve, reject) => asked.set(id, { resolve, reject }));
+    worker.postMessage({ id, save });
+    setTimeout(() => { if (asked.has(id)) fail(`worker: no answer in ${ANSWER_MS / 1000} s`); }, ANSWER_MS);
+    return answer;
+  };
+  return { ready, think };
+};
+
 function mark(how) {
   document.documentElement.dataset.boot = how;
 }
