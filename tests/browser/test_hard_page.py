@@ -99,7 +99,7 @@ def test_in_its_worker_the_hard_computer_plays_cpythons_move_and_an_answer_after
         context, page, base_url, open_app):
     context.add_init_script(HOLD_ANSWERS)
     other_tab = context.new_page()  # its saves reach the page as another tab's moves
-    put_storage(other_tab, base_url, {})  # (a blank page, before the service worker could serve it)
+    put_storage(other_tab, base_url, {})  # a blank page of the site's origin
     # A table with a hard computer (the human to move): its worker starts once the page is idle.
     seats = [{"kind": "human", "name": "You"}, {"kind": "hard", "name": "Hard"}]
     put_storage(page, base_url, {"tapis.save": json.dumps(Match.new("punto", {}, "w", seats, think=think).dump())})
