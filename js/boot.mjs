@@ -10,6 +10,7 @@
 // It also tells the first screen how much is left to download (tapisProgress, index.html).
 // index.html loads this module before PyScript, so the downloads and the restore begin at once.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+import { bytes, cached, handOnce, payload } from "./snapshot.mjs";
 
 export { version };
 
@@ -21,27 +22,7 @@ const QUERY = new URLSearchParams(location.search);
 // ?stdlib=full: the runtime's whole standard library (scripts/stdlib.py measures with it).
 const FULL_STDLIB = QUERY.get("stdlib") === "full";
 const STDLIB = FULL_STDLIB ? `${INDEX}python_stdlib.zip` : `${SITE}stdlib.zip`;
-// See scripts/snapshot.py: magic, the hash of the bytes from HASHED_FROM on, the key, the sizes.
-const MAGIC = "TAPISNP2";
-const HASHED_FROM = 72;
-const HEADER = 80;
 const PY_ZIP_PATH = "/py.zip"; // in Pyodide's file system
-
-// What the service worker's cache holds for url, read here rather than through the worker:
-// the 15 MB of the snapshot arrive about 100 ms sooner.
-async function cached(url) {
-  try {
-    return (await caches.match(url)) ?? null;
-  } catch {
-    return null; // no Cache Storage (e.g. an insecure origin)
-  }
-}
-
-async function bytes(url, held = null) {
-  const response = held ?? (await fetch(url));
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
 
 // --- What is left to download, for the first screen ------------------------------------------
 // sizes.json (scripts/build_sw.py): each file's size, raw and gzip-compressed as GitHub Pages
@@ -181,14 +162,6 @@ for (const url of [PY_ZIP, ...gamesNeeded().map((id) => `${SITE}py-${id.replaceA
 }
 TRACKED.get(`${INDEX}pyodide.asm.wasm`).arrived.then(ourModules);
 
-async function sha256(data) {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", data));
-}
-
-function same(a, b) {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
-
 // The snapshot is ~6 MB more on the wire (gzip) and saves no other download: used only when the
 // service worker already holds it (every visit after the first), never fetched for a start.
 function worthIt(held) {
@@ -199,28 +172,76 @@ function worthIt(held) {
   return Boolean(held) || globalThis.tapisSnapshotAlways === true;
 }
 
-// Pyodide's snapshot, once the file's own hash checks out (a damaged file). snapshot.bin leaves
-// out the long runs of zeros (see scripts/snapshot.py): a fresh buffer is all zeros already.
-async function payload(held) {
-  const file = await bytes(SNAPSHOT, held);
-  if (file.length < HEADER || new TextDecoder().decode(file.subarray(0, 8)) !== MAGIC) {
-    throw new Error("not a Tapis snapshot");
-  }
-  if (!same(await sha256(file.subarray(HASHED_FROM)), file.subarray(8, 40))) {
-    throw new Error("damaged");
-  }
-  const view = new DataView(file.buffer, file.byteOffset);
-  const [size, count] = [view.getUint32(HEADER - 8, true), view.getUint32(HEADER - 4, true)];
-  const out = new Uint8Array(size);
-  let at = HEADER + 8 * count;
-  for (let i = 0; i < count; i++) {
-    const offset = view.getUint32(HEADER + 8 * i, true);
-    const length = view.getUint32(HEADER + 8 * i + 4, true);
-    out.set(file.subarray(at, at + length), offset);
-    at += length;
-  }
-  return out;
+// --- The hard computers' worker ---------------------------------------------------------------
+// js/think.mjs, a module Web Worker with a Pyodide of its own (py/ui/thinker.py asks for it once
+// a table has a hard computer and the page is ready). It starts as this page did (from the
+// snapshot when the service worker's cache holds it, on the same standard library) and is given
+// the very bytes of py.zip and of the games' archives this page imports, not fetched again: an
+// update installed meanwhile cannot make it think another move than the page would.
+const START_MS = 60_000; // a worker not up by then is given up: the page thinks itself
+const ANSWER_MS = 20_000; // a hard move takes a second or two on a slow phone
+
+function snapshotUse() {
+  if (QUERY.get("snapshot") === "0" || FULL_STDLIB) return "never";
+  return globalThis.tapisSnapshotAlways === true ? "always" : "cached";
 }
+
+// {ready: a promise of {boot, ms}, think(save, game): a promise of the move}. Any failure (its
+// script or Python cannot load, an error, no answer in time) ends the worker for good: every
+// promise still waiting, and any later one, is rejected with the reason.
+globalThis.tapisThinker = () => {
+  const worker = new Worker(new URL("think.mjs", import.meta.url), { type: "module" });
+  const asked = new Map(); // id -> {resolve, reject}
+  const games = new Map(); // game id -> a promise: its archive has been sent
+  let failure = null;
+  let asks = 0;
+  let up;
+  const ready = new Promise((resolve, reject) => { up = { resolve, reject }; });
+  ready.catch(() => {}); // the page hears of it through think() too
+  const fail = (reason) => {
+    if (failure) return;
+    failure = new Error(reason);
+    worker.terminate();
+    up.reject(failure);
+    for (const waiting of asked.values()) waiting.reject(failure);
+    asked.clear();
+  };
+  worker.onmessage = ({ data }) => {
+    if (data.ready) up.resolve(data.ready);
+    else if (data.failed || data.error) fail(`worker: ${data.failed || data.error}`);
+    else if (asked.has(data.id)) {
+      asked.get(data.id).resolve(data.move);
+      asked.delete(data.id);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault(); // said once, by the page, in its own words
+    fail(`worker: ${event.message || "its script did not load"}`);
+  };
+  worker.onmessageerror = () => fail("worker: a message could not be read");
+  const starting = setTimeout(() => fail(`worker: not up in ${START_MS / 1000} s`), START_MS);
+  ready.then(() => clearTimeout(starting), () => {});
+  ourModules().then(
+    (core) => worker.postMessage({ start: { snapshot: snapshotUse(), stdlib: STDLIB, core } }),
+    () => fail("py.zip could not be read"),
+  );
+  const think = async (save, game) => {
+    if (!games.has(game)) {
+      games.set(game, tapisArchive(game.replaceAll("-", "_")).then(
+        (data) => worker.postMessage({ game, data }),
+        (error) => fail(`${game}'s modules: ${error.message}`),
+      ));
+    }
+    await games.get(game);
+    if (failure) throw failure;
+    const id = ++asks;
+    const answer = new Promise((resolve, reject) => asked.set(id, { resolve, reject }));
+    worker.postMessage({ id, save });
+    setTimeout(() => { if (asked.has(id)) fail(`worker: no answer in ${ANSWER_MS / 1000} s`); }, ANSWER_MS);
+    return answer;
+  };
+  return { ready, think };
+};
 
 function mark(how) {
   document.documentElement.dataset.boot = how;
@@ -240,9 +261,9 @@ const restored = (async () => {
   try {
     // A promise: Pyodide starts fetching the wasm while the snapshot arrives. It is marked
     // handled at once: it may fail before Pyodide awaits it, and that is no uncaught error.
-    const snapshot = payload(held);
+    const snapshot = payload(SNAPSHOT, held);
     snapshot.catch(() => {});
-    const pyodide = await load({ indexURL: INDEX, stdLibURL: STDLIB, _loadSnapshot: snapshot });
+    const pyodide = await load({ indexURL: INDEX, stdLibURL: STDLIB, _loadSnapshot: handOnce(snapshot) });
     // Every restored page would otherwise draw the same numbers (the hash seed stays the
     // snapshot's: dicts and sets already hold hashed keys).
     pyodide.runPython("import random; random.seed()");

@@ -1,6 +1,6 @@
 """The static checks of `make test`, pinned in requirements-dev.txt and set in pyproject.toml:
 ruff over every Python file of the repository, mypy over the pure layers of py/ (engine, games,
-ai, match, i18n)."""
+ai, match, net, i18n, and think.py)."""
 import subprocess
 import sys
 from pathlib import Path

@@ -7,6 +7,7 @@
     match   the match controller (its computers' chooser is handed in)             -> engine, games
     net     play across devices: invitation codes, the data channel's messages,   -> net, match
             a guest's mirror of the host's match
+    think   the hard computers' worker's Python (js/think.mjs)                      -> engine, games, ai, match
     ui      the page: the only code that touches the browser (but url.py)          -> anything
             ui/tables/<game>.py lays out views: of games/ it imports its schema only
 
@@ -21,10 +22,10 @@ import pytest
 import games
 
 PY = Path(games.__file__).resolve().parents[1]
-OURS = {"engine", "games", "i18n", "ai", "match", "net", "ui", "main", "snapshot_setup"}
+OURS = {"engine", "games", "i18n", "ai", "match", "net", "think", "ui", "main", "snapshot_setup"}
 BROWSER = {"js", "pyodide", "pyscript"}
 MAY = {"engine": {"engine"}, "games": {"engine"}, "i18n": {"i18n"}, "ai": {"engine", "games", "ai"},
-       "match": {"engine", "games"}, "net": {"net", "match"}}
+       "match": {"engine", "games"}, "net": {"net", "match"}, "think": {"engine", "games", "ai", "match"}}
 
 
 def imported(path: Path) -> set:
@@ -95,6 +96,8 @@ def test_each_module_imports_only_what_its_layer_may(path):
     ("import json\nfrom net import invite\n", "net/x.py", []),
     ("from match import NAME_MAX\nimport js\n", "net/x.py", ["js"]),
     ("from games import registry\n", "net/x.py", ["games"]),
+    ("import ai\nfrom match import Match\n", "think.py", []),
+    ("import js\nfrom net import wire\n", "think.py", ["js", "net"]),
 ])
 def test_the_check_sees_a_wrong_import(tmp_path, monkeypatch, source, where, found):
     sample = PY / where

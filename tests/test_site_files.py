@@ -493,6 +493,8 @@ def test_real_sw_js_precaches_the_archive_the_runtime_and_the_rules_pages():
     precached = set(_precache(sw.read_text()))
     assert all((ROOT / rel).is_file() for rel in precached)
     assert {"py.zip", "stdlib.zip", "sizes.json", "snapshot.bin", "js/boot.mjs", "LICENSE"} <= precached
+    # The hard computers' worker and what it shares with the boot: offline, it starts from them.
+    assert {"js/think.mjs", "js/snapshot.mjs"} <= precached
     assert {f"py-{game}.zip" for game in pack_py.game_modules()} <= precached
     assert {p.relative_to(ROOT).as_posix() for p in (ROOT / "vendor").rglob("*")
             if p.is_file() and not p.name.startswith(".")} - precached == {

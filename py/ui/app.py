@@ -1,6 +1,7 @@
 """The page controller: which screen shows, drawing what the match controller says comes next
 (match), saving after every move, notices. Rules are only ever asked of the game."""
 import js
+from pyodide.ffi import to_js
 
 import ai
 from engine.errors import BadOptions, IllegalMove
@@ -18,6 +19,7 @@ from ui.remote import Guest, Host
 from ui.tables import has_table, table_for
 from ui.tables.common import emblem, reduced_motion, seat_names
 from ui.tables.frame import Frame
+from ui.thinker import Thinker
 
 # A computer's pause and card flight, in ms, per move: at "normal" a move takes about 0.6 s, so
 # a Zéro Pointé turn (draw, then place) about 1.2 s, each step seen.
@@ -63,6 +65,7 @@ class App:
         self.lobby_resume = False  # the lobby is of a match already under way
         self.scanning = None  # the camera reading an answer's QR code
         self.bad_invite = False  # the link's invitation could not be read
+        self.thinker = Thinker()  # where a hard computer thinks: its worker, or here
         root = js.document.body
         listen(root, "click", self.on_click)
         listen(root, "change", self.on_change)
@@ -147,6 +150,8 @@ class App:
         pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
         games = registry.ids()  # not the games themselves: a table's page imports its game alone
         route = url.parse(pairs, [g for g in games if has_table(g)], games, LANGS)
+        if route.think == "main":
+            self.thinker.keep_on_page()
         if route.lang is not None:  # a link's language is the player's choice from now on
             self.lang = route.lang
             self.write_pref("lang", route.lang)
@@ -211,6 +216,7 @@ class App:
             lobby.hand_over(self, answer)
         by_id("loading").hidden = True
         set_flag("ready", round(js.performance.now()))
+        self.thinker.ready()
         # Only once the page is ready and idle: the other games' modules, then the service
         # worker's precache (the snapshot for the next visits), which would slow the start.
         when_idle(lambda: modules.load(registry.ids(), lambda: update.watch(self)))
@@ -306,6 +312,8 @@ class App:
         self.table = table_for(match.game.id)(self)
         self.table.deal_first = new
         storage.set_at_table(True)
+        if self.guest is None:  # a guest's device shows the host's computers' moves
+            self.thinker.want(match.seats)
         self.advance()
 
     # --- the match loop ------------------------------------------------------------------
@@ -443,14 +451,22 @@ class App:
         return speed if speed in SPEEDS else "normal"
 
     def computer_turn(self, token):
-        """A computer's turn: it thinks in slices (the page stays alive), waits out the rest of
-        the speed's pause, then its card flies. Any redraw meanwhile (an undo, another tab's
-        move, leaving the table) changes the token and the search is dropped."""
+        """A computer's turn: it thinks (a hard one in its worker, if that is up; else here, in
+        slices, the page staying alive), waits out the rest of the speed's pause, then its card
+        flies. Any redraw meanwhile (an undo, another tab's move, leaving the table) changes the
+        token: the search is dropped, the worker's answer too."""
         if token != self.turn_token:
             return
-        level = self.match.seats[self.match.to_move]["kind"]
+        m = self.match
+        level = m.seats[m.to_move]["kind"]
         js.performance.mark("tapis.think")
-        self.think(token, level, self.match.computer_think(), js.performance.now())
+        begun = js.performance.now()
+
+        def here():
+            self.think(token, level, m.computer_think(), begun)
+
+        if not self.thinker.ask(m, level, lambda move: self.thought(token, level, move, begun, "worker"), here):
+            here()
 
     def think(self, token, level: str, steps, begun: float):
         if token != self.turn_token:
@@ -462,9 +478,19 @@ class App:
             if js.performance.now() >= deadline:
                 soon(lambda: self.think(token, level, steps, begun))
                 return
-        # The search's wall time, slices and all (and below the whole turn, the card's flight
-        # and the redraw included), for bench/page_ai.py and the browser's tools.
-        js.performance.measure(f"tapis.think.{level}", "tapis.think")
+        self.thought(token, level, move, begun, "page")
+
+    def thought(self, token, level: str, move: str, begun: float, where: str):
+        """The computer has chosen (``where``: on the page or in the worker): the rest of the
+        speed's pause, then its card flies."""
+        if token != self.turn_token:
+            js.performance.mark("tapis.think.stale")  # the table was redrawn meanwhile
+            return
+        # The thinking's wall time (slices and all, or the worker's round trip), and below the
+        # wait until the card flies and the whole turn (its flight and the redraw too), for
+        # bench/page_ai.py and the browser's tools.
+        js.performance.measure(f"tapis.think.{level}", to_js({"start": "tapis.think", "detail": where},
+                                                             dict_converter=js.Object.fromEntries))
         pause, flight = SPEEDS[self.speed()]
 
         def land():
@@ -475,6 +501,7 @@ class App:
 
         def fly():
             if token == self.turn_token:
+                js.performance.measure(f"tapis.wait.{level}", "tapis.think")
                 self.table.animate(move, flight, land)
 
         later(max(0, pause - (js.performance.now() - begun)), fly)

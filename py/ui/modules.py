@@ -5,14 +5,14 @@ has been fetching while Python started (``tapisArchive``: one download per archi
 
 Imports js.
 """
-import importlib
-
 import js
 from games.registry import ids, module_name, packed
+from think import PACKAGES, add_archive
 
 CORE = "/py.zip"  # where js/boot.mjs writes py.zip
-# The packages a game's archive adds modules to (scripts/pack_py.py BESIDE, and games/).
-PACKAGES = ("games", "ai", "ai.hard", "ui.tables")
+# The packages a game's archive adds modules to (scripts/pack_py.py BESIDE, and games/): the
+# hard computers' worker's (think.py), and the tables.
+PAGE_PACKAGES = (*PACKAGES, "ui.tables")
 _added: dict = {}  # game id -> its archive's path in Pyodide's file system
 
 
@@ -30,8 +30,7 @@ def _add(game_id: str, data) -> None:
     path = f"/py-{module_name(game_id)}.zip"
     with open(path, "wb") as out:
         out.write(data.to_py())
-    for package in PACKAGES:
-        importlib.import_module(package).__path__.append(f"{path}/{package.replace('.', '/')}")
+    add_archive(path, PAGE_PACKAGES)
     _added[game_id] = path
 
 

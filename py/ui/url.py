@@ -1,4 +1,4 @@
-"""Reading the page's link parameters (pure): ?game=punto&seed=abc&start=1&lang=eu.
+"""Reading the page's link parameters (pure): ?game=punto&seed=abc&start=1&lang=eu&think=main.
 
 The page decodes the query with the browser's URLSearchParams (urllib.parse would cost 70 ms of
 start-up in Pyodide) and hands over the (name, value) pairs. Bad values fall back to defaults
@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 
 SEED_RE = re.compile(r"[A-Za-z0-9_-]{1,40}")
 # snapshot=0, stdlib=full: read by js/boot.mjs (a normal start; the whole standard library).
-KNOWN = ("game", "seed", "start", "lang", "snapshot", "stdlib")
+KNOWN = ("game", "seed", "start", "lang", "think", "snapshot", "stdlib")
+# think=main: the hard computers think on the page's main thread, not in their worker
+# (ui/thinker.py; bench/page_ai.py compares the two).
+THINK = ("worker", "main")
 NAMED = 3  # unknown parameters named in the notice; the rest are counted
 
 
@@ -18,6 +21,7 @@ class Route:
     seed: str | None = None
     start: bool = False
     lang: str | None = None
+    think: str = "worker"
     notices: list = field(default_factory=list)
 
 
@@ -59,6 +63,12 @@ def parse(pairs, playable, games, langs=()) -> Route:
             route.lang = lang.lower()
         else:
             route.notices.append(("notice.bad_lang", {"value": lang[:20]}))
+    think = params.get("think", [None])[-1]
+    if think is not None:
+        if think in THINK:
+            route.think = think
+        else:
+            route.notices.append(("notice.bad_think", {"value": think[:20]}))
     if game is None and (seed is not None or start not in (None, "0")):
         route.notices.append(("notice.needs_game", {}))
     return route

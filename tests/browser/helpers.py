@@ -30,11 +30,18 @@ def use_prefs(context, **prefs):
 
 def put_storage(page, url: str, items: dict):
     """Write localStorage items for the site at ``url`` before the app is loaded, from a blank
-    page of the same origin that never reaches the server."""
+    page of the same origin that never reaches the server. Once the site's service worker is
+    installed, it would take that navigation (and the server answer 404, a console error):
+    the blank page bypasses it."""
     blank = url + "__blank__.html"
     page.route(blank, lambda route: route.fulfill(
         content_type="text/html", body='<!doctype html><link rel="icon" href="data:,">'))
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setBypassServiceWorker", {"bypass": True})
     page.goto(blank)
+    cdp.send("Network.setBypassServiceWorker", {"bypass": False})
+    cdp.detach()
     page.evaluate(
         "(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
         items)

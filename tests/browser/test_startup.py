@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from ai import think
 from helpers import (
     en, reload, start_punto, storage, table_facts, tap_card, use_prefs, wait_state, watched_board,
 )
+from match import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 GET = re.compile(r'"GET /([^ ?]*)[^ ]* HTTP/1\.[01]" (\d{3}) ')
@@ -105,6 +107,15 @@ def test_a_return_visit_starts_from_the_snapshot_and_plays_on_offline(first_visi
     assert table_facts(page) == before
     _play_a_move(page)
     assert wait_state(page, "human") == "human"  # the computer answered, offline too
+
+    # A table of hard computers: their worker starts from the same copy, and thinks.
+    seats = [{"kind": "hard", "name": ""}] * 2
+    page.evaluate("(save) => localStorage.setItem('tapis.save', save)",
+                  json.dumps(Match.new("punto", {}, "snap", seats, think=think).dump()))
+    reload(page)  # straight back to the table, as after any reload
+    page.wait_for_function("""() => performance.getEntriesByType('measure')
+        .some((m) => m.name === 'tapis.think.hard' && m.detail === 'worker')""", timeout=60_000)
+    assert page.evaluate("performance.getEntriesByName('tapis.thinker.snapshot').length") == 1
 
 
 def _other_build(data: bytes) -> bytes:

@@ -27,6 +27,7 @@ def test_link_to_a_game_with_a_seed():
     ("?game=punto&seed=" + "x" * 41, "notice.bad_seed"),
     ("?colour=red", "notice.bad_param"),
     ("?game=punto&start=yes", "notice.bad_start"),
+    ("?game=punto&think=gpu", "notice.bad_think"),
 ])
 def test_bad_parameters_fall_back_with_a_notice(query, notice):
     route = parse(query)
@@ -53,6 +54,13 @@ def test_many_unknown_parameters_make_one_short_notice():
     assert route.notices[-1][1] == {"n": 297}
 
 
+
+
+def test_think_says_where_the_hard_computers_think():
+    assert parse("?game=punto").think == "worker"
+    assert parse("?think=main").think == "main" and parse("?think=main").notices == []
+    assert parse("?think=main&think=worker").think == "worker"  # the last one, as for the others
+    assert parse("?think=gpu").think == "worker"
 
 
 def test_the_start_up_parameter_is_no_unknown_parameter():

@@ -22,6 +22,7 @@ WORDS = {
     "notice.more_params.one": "…and {n} more unknown link parameter ignored.",
     "notice.more_params.other": "…and {n} more unknown link parameters ignored.",
     "notice.bad_start": "The link's “start” must be 1 or 0; the game was not started.",
+    "notice.bad_think": "The link's “think” must be main or worker; “{value}” was ignored.",
     "notice.needs_game": "The link names no game, so its seed and start were ignored.",
     "notice.other_tab": "This game was played on in another tab; here is where it stands now.",
     "notice.other_tab_lost": "This game was changed in another tab, so your last move here was not kept; here is where it stands now.",

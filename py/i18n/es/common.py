@@ -22,6 +22,7 @@ WORDS = {
     "notice.more_params.one": "…y se ha ignorado {n} parámetro desconocido más del enlace.",
     "notice.more_params.other": "…y se han ignorado {n} parámetros desconocidos más del enlace.",
     "notice.bad_start": "El “start” del enlace debe ser 1 o 0; no se ha iniciado la partida.",
+    "notice.bad_think": "El “think” del enlace debe ser main o worker; se ha ignorado “{value}”.",
     "notice.needs_game": "El enlace no indica ningún juego, así que se han ignorado su número de reparto y su “start”.",
     "notice.other_tab": "Esta partida ha seguido en otra pestaña; así es como va ahora.",
     "notice.other_tab_lost": "Esta partida ha cambiado en otra pestaña, así que no se ha guardado tu última jugada aquí; así es como va ahora.",

@@ -22,6 +22,7 @@ WORDS = {
     "notice.more_params.one": "…eta estekako beste parametro ezezagun {n} ez da kontuan hartu.",
     "notice.more_params.other": "…eta estekako beste {n} parametro ezezagun ez dira kontuan hartu.",
     "notice.bad_start": "Estekako “start” parametroak 1 edo 0 izan behar du; partida ez da hasi.",
+    "notice.bad_think": "Estekako “think” parametroak main edo worker izan behar du; “{value}” ez da kontuan hartu.",
     "notice.needs_game": "Estekak ez du jokorik aipatzen; beraz, ez dira kontuan hartu haren banaketa-zenbakia eta “start” parametroa.",
     "notice.other_tab": "Partida honek beste fitxa batean jarraitu du; hona hemen orain nola dagoen.",
     "notice.other_tab_lost": "Partida hau beste fitxa batean aldatu da, eta hemen egindako azken mugimendua ez da gorde; hona hemen orain nola dagoen.",

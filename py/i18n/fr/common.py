@@ -22,6 +22,7 @@ WORDS = {
     "notice.more_params.one": "…et {n} autre paramètre de lien inconnu ignoré.",
     "notice.more_params.other": "…et {n} autres paramètres de lien inconnus ignorés.",
     "notice.bad_start": "Le «\u00a0start\u00a0» du lien doit valoir 1 ou 0\u202f; la partie n’a pas été lancée.",
+    "notice.bad_think": "Le «\u00a0think\u00a0» du lien doit valoir main ou worker\u202f; «\u00a0{value}\u00a0» a été ignoré.",
     "notice.needs_game": "Le lien ne nomme aucun jeu\u00a0: son numéro de donne et son lancement sont ignorés.",
     "notice.other_tab": "Cette partie a continué dans un autre onglet\u202f; la voici où elle en est.",
     "notice.other_tab_lost": "Cette partie a changé dans un autre onglet\u00a0: votre dernier coup ici n’a pas été gardé\u202f; la voici où elle en est.",
