@@ -1,6 +1,7 @@
 """The hard computer player (ai.search with each game's guide): it plays from what its seat may
 know, is seeded, runs in slices, and makes the moves each game's tips call for. Behaviour only,
 with few iterations where the behaviour holds with margin (the budgets are for the benches)."""
+import math
 import random
 from dataclasses import replace
 
@@ -284,6 +285,36 @@ def test_punttu_rollouts_play_the_last_tricks_exactly():
     for seed in range(20):
         deal = punttu_guide.GUIDE.rules.enter(state)
         assert punttu_guide.rollout(deal, 0, random.Random(seed)) == [1.0, 0.0]
+
+
+def test_punttu_values_a_deal_of_a_match_by_its_points():
+    # The same last tricks as above, won by 1 point: a lone deal is won outright, a deal early
+    # in a match to 300 is worth a point's lead (a little over even), one that ends the match
+    # is the match.
+    state = replace(arranged(2, [["o1", "c1", "o4"], ["b1", "o2", "c2"]], dealer=1), stock=())
+    worths = {}
+    for totals, match in [((0, 0), "one_deal"), ((0, 0), "to_points"), ((295, 295), "to_points")]:
+        world = replace(state, totals=totals,
+                        options=dict(state.options, match=match, target=300))
+        worths[totals, match] = punttu_guide.rollout(punttu_guide.GUIDE.rules.enter(world), 0,
+                                                     random.Random(0))
+    assert worths[(0, 0), "one_deal"] == [1.0, 0.0]
+    early = worths[(0, 0), "to_points"]
+    assert 0.5 < early[0] < 0.52 and math.isclose(sum(early), 1.0)
+    assert worths[(295, 295), "to_points"] == [1.0, 0.0]  # 301 against 300: the match is over
+
+
+@pytest.mark.parametrize("target", [100, 300, 500])
+def test_punttu_match_worth_grows_with_the_lead_and_as_the_end_nears(target):
+    worth = punttu_guide.worth
+    assert worth([40, 40], target) == [0.5, 0.5]
+    leads = [worth([40 + lead, 40], target)[0] for lead in range(-30, 31, 5)]
+    assert leads == sorted(leads) and len(set(leads)) == len(leads)
+    assert worth([target - 20, target - 30], target)[0] > worth([30, 20], target)[0]
+    assert worth([target, target - 1], target) == [1.0, 0.0]
+    assert worth([target + 3, target + 3], target) == [0.5, 0.5]
+    three = worth([50, 40, 30], target)
+    assert math.isclose(sum(three), 1.0) and three == sorted(three, reverse=True)
 
 
 def test_punttu_reads_the_other_hand_from_its_plays():

@@ -3,7 +3,10 @@
 Candidates: one card of each value in hand (the suit never matters: two cards of one value do
 the same in every world, and the worlds go to choices that differ), the medium player's choice
 first. The worlds are played on card values alone (``Rules``), to the deal's end; a deal is
-worth its win, shared on a tie.
+worth its win, shared on a tie, except in a match to points that it does not end: there it is
+worth each seat's chance of winning the match from the totals it leaves (``worth``), so that
+every point counts in the early deals (playing each deal to win it, as a lone deal is, gave
+away points that the match then missed).
 
 Two players: every seat follows the medium player's rule made exact (its expectations computed
 instead of sampled, over the cards not gone before the move; now and then any card), and once
@@ -30,11 +33,14 @@ from games.punttu.cards import VALUES, in_order, in_play, points
 from games.punttu.schema import View, parse_move
 from games.punttu.state import State
 
-ITERATIONS = 450   # worlds per decision (see bench/strength.py for the time it takes)
+ITERATIONS = 1000  # worlds per decision (see bench/strength.py for the time it takes)
 WANDER = 0.05      # chance that a two-player rollout plays any card
 WANDER_MANY = 0.1  # the same with more players
 DEPTH = 4          # the other's last plays read
 ASTRAY = 0.05      # a world's weight for each read play that the rule would not have made
+DEAL_SPREAD = 21.0  # points: the spread of one deal's difference between two medium players
+DECK_POINTS = 124  # the points a deal brings in all (a few less with 3 or 6 players)
+HALF_PI = math.pi / 2
 
 
 def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
@@ -55,13 +61,14 @@ def _value(move: str) -> int:
 
 class Deal:
     """A determinized deal on card values (hands sorted), played on in place."""
-    __slots__ = ("hands", "stock", "trick", "lead", "taken", "totals", "policy")
+    __slots__ = ("hands", "stock", "trick", "lead", "taken", "totals", "target", "policy")
     hands: list[list[int]]  # per seat, its values, sorted
     stock: list[int]  # the top last
     trick: list[int]  # the values on the table, the leader's first
     lead: int
     taken: list[int]  # per seat, the points taken this deal
     totals: tuple[int, ...]  # per seat, the points of the finished deals
+    target: int | None  # the points that end the match (None: one deal)
     policy: "Policy"  # the two-player rule over the cards not gone
 
     def step(self, card: int) -> None:
@@ -99,6 +106,7 @@ def _on_values(world: State) -> Deal:
     taken, deal.policy = _public(world.tricks, world.trick, world.players)
     deal.taken = list(taken)
     deal.totals = world.totals
+    deal.target = world.options["target"] if world.options["match"] == "to_points" else None
     return deal
 
 
@@ -121,9 +129,29 @@ def _public(tricks: tuple[tuple[int, tuple[str, ...]], ...], trick: tuple[str, .
 def rollout(deal: Deal, done: int, rng: random.Random) -> list[float]:
     """The deal played to its end (``done`` is not needed: a deal on values stops there)."""
     (_two if len(deal.hands) == 2 else _many)(deal, rng)
-    scores = [t + p for t, p in zip(deal.totals, deal.taken)]
+    return worth([t + p for t, p in zip(deal.totals, deal.taken)], deal.target)
+
+
+def worth(scores: list[int], target: int | None) -> list[float]:
+    """Each seat's chance of winning the match once a deal has ended with these totals: the
+    win (shared on a tie) when the match is over; else each seat's lead over the best of the
+    others, against the spread of the deals still to come (about DEAL_SPREAD points a deal
+    between two players, and a deal brings the leader about its share of the deck), through a
+    smooth step shaped like the normal law's, the chances made to add up to one. A match to
+    points is won on points, not deals: in its early deals each point counts, as the search
+    then sees."""
     best = max(scores)
-    return [(score == best) / scores.count(best) for score in scores]
+    if target is None or best >= target:
+        return [(score == best) / scores.count(best) for score in scores]
+    deals = (target - best) / (DECK_POINTS / len(scores)) + 0.5
+    spread = DEAL_SPREAD * math.sqrt(deals)
+    leads = [score - max(s for j, s in enumerate(scores) if j != i) for i, score in enumerate(scores)]
+    # x / sqrt(x² + π/2) has the normal law's slope at 0 and needs no function of the maths
+    # library but sqrt, which is exact everywhere: the browser's Python chooses as CPython does.
+    chances = [0.5 + 0.5 * lead / math.sqrt(lead * lead + HALF_PI * spread * spread)
+               for lead in leads]
+    total = math.fsum(chances)
+    return [chance / total for chance in chances]
 
 
 def _two(deal: Deal, rng: random.Random) -> None:
