@@ -17,7 +17,8 @@ place a move), and the walk stops at the end of the round (the next deal comes f
 seed). The last move of the walk is played in the guide's compact world (``rules``) when it has
 one, and the guide's rollout plays on; every node of the walk adds the value of its mover.
 
-The tree part is played with the game's own rules (its legal moves are the game's), the rollout
+Moves that do the same are one node (``distinct``: Punttu's cards of one value). The tree part
+is played with the game's own rules (its legal moves are the game's), the rollout
 with the guide's: the simplest way to have legal moves wherever the tree goes. Deterministic for
 a given rng: no clock, no set or dict order that depends on hashing text, and UCB's logarithm
 computed with + * / alone (the libm of the browser's Python need not round as CPython's does).
@@ -81,7 +82,7 @@ def think(game: Any, state: Any, seat: int, view: dict, legal: list[str], rng: r
         rounds = game.rounds_done(world)
         node, path = root, []
         while True:
-            options = moves if node is root else game.legal_moves(world)
+            options = moves if node is root else distinct(game.id, game.legal_moves(world))
             child = node.select(options, game.to_move(world), rng)
             path.append(child)
             after = game.play(world, child.move)
@@ -100,6 +101,19 @@ def think(game: Any, state: Any, seat: int, view: dict, legal: list[str], rng: r
     tried = root.children
     yield max(moves, key=lambda move: (tried[move].visits if move in tried else -1,
                                        -moves.index(move)))
+
+
+def distinct(game_id: str, legal: list[str]) -> list[str]:
+    """One move of those that do the same, as the guides' candidates are: in Punttu only a
+    card's value counts, and a node per card would split the tree's visits between equals."""
+    if game_id != "punttu":
+        return legal
+    from games.punttu.cards import VALUES
+    from games.punttu.schema import parse_move
+    kept: dict[int, str] = {}
+    for move in legal:
+        kept.setdefault(VALUES[parse_move(move).card], move)
+    return list(kept.values())
 
 
 def _ucb(node: Node) -> float:

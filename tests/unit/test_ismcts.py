@@ -98,3 +98,21 @@ def test_an_unsearched_decision_is_the_lone_candidate():
                               game.legal_moves(state), random.Random(0), guide))
     assert steps == [game.legal_moves(state)[0]]
     assert search.last_move(iter(steps)) == steps[0]
+
+
+def test_punttu_moves_of_one_value_are_one_node():
+    """In Punttu only a card's number counts: the tree keeps one move per value, each value
+    that is legal once; other games' moves are kept as they are."""
+    from games.punttu.cards import VALUES
+    from games.punttu.schema import parse_move
+    game = registry.get("punttu")
+    state = game.new_game(game.check_options({"players": 2}), "distinct")
+    legal = game.legal_moves(state)
+    kept = ismcts.distinct("punttu", legal)
+    value = lambda move: VALUES[parse_move(move).card]  # noqa: E731
+    assert set(kept) <= set(legal)
+    assert sorted(map(value, kept)) == sorted(set(map(value, legal)))
+    assert len(kept) < len(legal)  # the seed's hand holds two cards of one value
+    other = registry.get("punto")
+    moves = other.legal_moves(other.new_game(other.check_options({"players": 2}), "distinct"))
+    assert ismcts.distinct("punto", moves) == moves
