@@ -21,6 +21,7 @@ from ai import zero_pointe as zero_pointe_medium
 from ai.hard import neuf_vies as neuf_vies_guide
 from ai.hard import punto as punto_guide
 from ai.hard import punttu as punttu_guide
+from ai.hard import zero_pointe as zero_pointe_hard
 from games import registry
 from games.punto import rounds
 from games.punttu.cards import VALUES
@@ -257,6 +258,81 @@ def test_zero_pointe_does_not_close_a_round_that_loses_the_match(totals, closes)
     state = zero_pointe_table("0 1 0 1 1 0 1 0 0 1 0 ?", "2 2 2 2 ? ? ? ? 0 0 0 0",
                               discard=(-2,), totals=totals)
     assert (hard(game, state) == "take 2 3") is closes
+
+
+def _zero_pointe_closing(**kw):
+    """Its last face-down card at (2, 3), a -2 on the discard: taking it there closes the round
+    at 10 against the other's 15 or so (one card face down), taking it on the 4 does not."""
+    return zero_pointe_table("4 0 1 2 0 1 2 -1 2 3 0 ?", "2 2 1 1 0 1 ? 1 0 1 5 2",
+                             discard=(-2,), **kw)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_zero_pointe_weighs_closing_against_waiting_with_two_players(players):
+    """With two players, a move that closes the round is weighed against the best that does
+    not (the rule's choice first); with more, the rule decides alone."""
+    game = registry.get("zero-pointe")
+    grids = ["? ? ? ? ? ? ? ? ? ? ? ?"] * (players - 2)
+    state = _zero_pointe_closing() if players == 2 else zero_pointe_table(
+        "4 0 1 2 0 1 2 -1 2 3 0 ?", "2 2 1 1 0 1 ? 1 0 1 5 2", *grids, discard=(-2,))
+    view, legal = game.view(state, 0), game.legal_moves(state)
+    found = zero_pointe_hard.candidates(view, legal, random.Random(1))
+    rule = zero_pointe_hard.rule(view, legal, random.Random(1))
+    assert found[0] == rule
+    if players == 2:
+        assert sorted(found) == ["take 0 0", "take 2 3"]  # the -2 on the 4, or closing with it
+    else:
+        assert found == [rule]
+
+
+def test_zero_pointe_searches_no_decision_without_a_closing_move():
+    """Two face-down cards left, or the other already closed: the rule's move, unsearched."""
+    game = registry.get("zero-pointe")
+    for state in (zero_pointe_table("4 0 1 2 0 1 2 -1 2 3 ? ?", "2 2 1 1 0 1 ? 1 0 1 5 2",
+                                    discard=(-2,)),
+                  zero_pointe_table("4 0 1 2 0 1 2 -1 2 3 0 ?", "2 2 1 1 0 1 0 1 0 1 5 2",
+                                    discard=(-2,), closer=1)):
+        view, legal = game.view(state, 0), game.legal_moves(state)
+        found = zero_pointe_hard.candidates(view, legal, random.Random(1))
+        assert found == [zero_pointe_hard.rule(view, legal, random.Random(1))]
+
+
+def test_zero_pointe_closing_decision_is_blind_to_hidden_cards():
+    game = registry.get("zero-pointe")
+    state = _zero_pointe_closing()
+    other = game.determinize(state, 0, random.Random("another world"))
+    assert game.view(other, 0) == game.view(state, 0) and other != state
+    assert {hard(game, other, seed=s) == hard(game, state, seed=s) for s in range(3)} == {True}
+
+
+def test_zero_pointe_rollout_plays_the_searching_seat_by_the_rule(monkeypatch):
+    """The search's world remembers whose search it is: in the rollout that seat plays the
+    rule, the other the medium player, to the round's end."""
+    game = registry.get("zero-pointe")
+    state = _zero_pointe_closing()
+    played = []
+    monkeypatch.setattr(zero_pointe_hard, "rule", lambda view, legal, rng, scores=None:
+                        played.append(("rule", view["seat"])) or legal[0])
+    monkeypatch.setattr(zero_pointe_hard.medium, "medium", lambda view, legal, rng:
+                        played.append(("medium", view["seat"])) or legal[0])
+    world = zero_pointe_hard.Searcher.play(zero_pointe_hard.Searcher.enter(state), "take 0 0")
+    values = zero_pointe_hard.rollout(world, game.rounds_done(state), random.Random(0))
+    assert {seat for who, seat in played if who == "rule"} == {0}
+    assert {seat for who, seat in played if who == "medium"} == {1}
+    assert len(values) == 2 and abs(sum(values) - 1.0) < 1e-12
+
+
+@pytest.mark.parametrize("totals, first", [((40, 40), 0.5), ((100, 60), 0.0), ((60, 100), 1.0),
+                                           ((100, 100), 0.5)])
+def test_zero_pointe_worth_of_a_round_end(totals, first):
+    """Lowest total wins: a match over is won or lost; level totals are even."""
+    assert zero_pointe_hard.worth(list(totals), 100) == [first, 1.0 - first]
+
+
+def test_zero_pointe_worth_grows_with_the_lead_and_as_the_end_nears():
+    worth = zero_pointe_hard.worth
+    assert 0.5 < worth([20, 30], 100)[0] < worth([20, 40], 100)[0] < 1.0
+    assert worth([20, 30], 100)[0] < worth([80, 90], 100)[0]
 
 
 # --- Punttu -------------------------------------------------------------------------------------

@@ -1,8 +1,6 @@
-"""Zéro Pointé's guide for the hard level: it names one move, so there is no search.
+"""Zéro Pointé's guide for the hard level: a careful rule, and a search of its closing decisions.
 
-Search gains little here over a good estimate: rollouts need a cheap player, which misjudges
-when to close, and what loses rounds against the medium player is closing them too readily. So
-the hard level is the medium estimate with its own closing rule (``Careful``): a move that
+The rule (``rule``) is the medium estimate with its own closing rule (``Careful``): a move that
 closes the round is played only if it is very likely to end lowest (or cannot be doubled), or
 if nothing else is legal. When no move improves the grid by more than STILL while a closing
 move is at hand, it draws rather than swap idly: two cautious players swapping equal cards
@@ -14,19 +12,34 @@ and never when closing would likely lose it. On its last turn after the other cl
 to each move's points the closer's doubling times the chance that the move leaves it below the
 closer (``doubling_chance``). Judging its own close, it counts an other's last turn as the
 expected best use of a drawn card (``last_gain``), with a narrower spread a card than medium's.
-How these choices were measured: bench/NOTES.md.
+
+What the rule cannot weigh is what waiting costs: the closer scores 8 to 11 points fewer than
+the other player in an average round, because it closes when its grid is good and catches the
+other with face-down cards. So with two players, whenever a move would close the round and
+another would not, the search (``ai.search``) compares the two (the rule's choice and the best
+of the other kind) over re-dealt worlds, each played to the round's end (``rollout``): the seat
+itself by the rule, the other as the medium player (as every guide's rollouts play the others),
+a round's end worth the chance of winning the match from the totals it leaves (``worth``).
+Every other decision is the rule's alone. How these choices were measured: bench/NOTES.md.
 """
 import math
 import random
 
 from ai import zero_pointe as medium
 from ai.search import Guide
+from games.zero_pointe import GAME, rules
 from games.zero_pointe.schema import Draw, Keep, Reject, Take, Turn, View, move_text, parse_move
+from games.zero_pointe.state import State
 
 SAFE = 0.85     # the chance of ending lowest that a closing move needs
 STILL = 0.25    # a move that lowers the estimate by no more than this is idle
 UNSAFE = 1e6    # what an unsafe closing move pays on top of its expected doubling
 DRAW = move_text(Draw())
+ITERATIONS = 40   # worlds a closing decision, at most
+SETTLE = 2.0      # standard errors of lead that end a closing decision early
+CUT = 60          # moves a rollout plays at most before the round's end
+ROUND_SD = 15.0   # spread of the difference of two players' round scores
+ROUND_POINTS = 16.0  # points a player scores in an average round
 
 
 class Careful(medium.Estimate):
@@ -122,16 +135,47 @@ class Careful(medium.Estimate):
         return win
 
 
-def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
+class Bold(Careful):
+    """The careful estimate without its safety rule: a closing move pays its expected doubling
+    alone (how the search picks the closing move it weighs against waiting)."""
+
+    def closing_risk(self, final: float, unknown: int) -> medium.Risk:
+        if final <= 0:
+            return medium.OPEN
+        return (1.0 - self.lowest_chance(final, unknown)) * (self.multiplier - 1) * final
+
+
+def rule(view: View, legal: list[str], rng: random.Random, scores: list[float] | None = None) -> str:
+    """The careful rule's move (``scores``: the Careful scores of ``legal``, if known)."""
     if view["phase"] == "columns":
-        return [medium.medium(view, legal, rng)]
-    scores = medium.scored(view, legal, Careful)
+        return medium.medium(view, legal, rng)
+    scores = scores or medium.scored(view, legal, Careful)
     best = max(scores)
     move = rng.choice([m for m, score in zip(legal, scores) if score >= best - 1e-9])
     if (best <= STILL and DRAW in legal and not _closes(view, move)
             and any(_closes(view, m) for m in legal)):
         move = DRAW  # rather than an idle swap: a new card may help
-    return [move]
+    return move
+
+
+def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
+    """The rule's move alone, or, with two players when one move would close the round and
+    another would not, the rule's move first and the best of the other kind: the closing move
+    of most points less its expected doubling, or the rule's best move that does not close."""
+    if view["phase"] == "columns":
+        return [rule(view, legal, rng)]
+    scores = medium.scored(view, legal, Careful)
+    move = rule(view, legal, rng, scores)
+    closing = [_closes(view, m) for m in legal]
+    if view["players"] != 2 or view["closer"] is not None or all(closing) or not any(closing):
+        return [move]
+    if _closes(view, move):
+        bold = medium.scored(view, legal, Bold)
+        first = max((i for i, c in enumerate(closing) if c), key=lambda i: bold[i])
+        second = max((i for i, c in enumerate(closing) if not c), key=lambda i: scores[i])
+        return [legal[first], legal[second]]
+    bold = medium.scored(view, legal, Bold)
+    return [move, legal[max((i for i, c in enumerate(closing) if c), key=lambda i: bold[i])]]
 
 
 def _closes(view: View, text: str) -> bool:
@@ -148,4 +192,47 @@ def _closes(view: View, text: str) -> bool:
     return isinstance(move, Take | Keep) and (move.row, move.col) == down[0]
 
 
-GUIDE = Guide(candidates=candidates)  # one candidate: no search
+class Searcher:
+    """The search's world: the game's state and the seat that searches (the state's seat to
+    move when the search begins), so that the rollout plays that seat by the rule."""
+
+    @staticmethod
+    def enter(world: State) -> tuple[State, int]:
+        assert world.current is not None
+        return world, world.current
+
+    @staticmethod
+    def play(world: tuple[State, int], move: str) -> tuple[State, int]:
+        state, me = world
+        return rules.play(state, move), me
+
+
+def rollout(world: tuple[State, int], rounds: int, rng: random.Random) -> list[float]:
+    """The round played to its end (at most CUT moves, then the totals as they stand), the
+    searching seat by the rule, the other as the medium player; each seat's ``worth``."""
+    state, me = world
+    for _ in range(CUT):
+        seat = rules.to_move(state)
+        if seat is None or rules.rounds_done(state) != rounds:
+            break
+        view, legal = GAME.view(state, seat), rules.legal_moves(state)
+        move = rule(view, legal, rng) if seat == me else medium.medium(view, legal, rng)
+        state = rules.play(state, move)
+    return worth(list(state.totals), state.options["target"])
+
+
+def worth(totals: list[int], target: int) -> list[float]:
+    """Each of two seats' chance of winning the match from ``totals``: a match over is won or
+    lost (shared when level), else the lead against a normal spread of ROUND_SD points a round
+    over the rounds likely left (ROUND_POINTS a round until someone reaches the target)."""
+    mine, theirs = totals
+    if max(totals) >= target:
+        return [1.0, 0.0] if mine < theirs else [0.0, 1.0] if theirs < mine else [0.5, 0.5]
+    left = max(1.0, (target - max(totals)) / ROUND_POINTS)
+    z = (theirs - mine) / (ROUND_SD * math.sqrt(left))
+    first = 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+    return [first, 1.0 - first]
+
+
+GUIDE = Guide(candidates=candidates, rollout=rollout, iterations=ITERATIONS, rules=Searcher(),
+              settle=SETTLE)
