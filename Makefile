@@ -28,12 +28,8 @@ play: site
 # The tests run in a network namespace of their own (scripts/netns.sh: loopback and a veth pair, no
 # way out), so that none can reach another machine or this one's interfaces; it fails rather than
 # run them outside one. Everything that downloads is done before, in `site`.
-# The WebRTC tests run after the rest, on a machine no longer busy with it: two pages connecting
-# time out (the page's 20 s) now and then when the other worker starts Pyodides meanwhile.
-WEBRTC_TESTS := tests/browser/test_multi_device.py tests/browser/test_peer.py
 test: site
-	sh scripts/netns.sh $(VENV)/bin/python -m pytest -n 2 --dist worksteal $(addprefix --ignore=,$(WEBRTC_TESTS)) tests
-	sh scripts/netns.sh $(VENV)/bin/python -m pytest -n 2 $(WEBRTC_TESTS)
+	sh scripts/netns.sh $(VENV)/bin/python -m pytest -n 2 --dist worksteal tests
 
 # Start-up time against a bare PyScript page (prints a table; RUNS=N loads per page).
 RUNS ?= 7
