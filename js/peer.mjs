@@ -49,12 +49,16 @@ function create(id, stun) {
 
 function wire(id, peer, channel) {
   peer.channel = channel;
-  channel.onopen = () => {
-    if (!live(id, peer)) return;
+  const opened = () => {
+    if (!live(id, peer) || peer.opened) return;
     peer.opened = true;
     clearTimeout(peer.timer);
     emit(id, "open");
   };
+  channel.onopen = opened;
+  // A channel the other side announced may reach us already open: had its open event gone by,
+  // the guest would never say hello and the host's seat would stay "connecting".
+  if (channel.readyState === "open") opened();
   channel.onmessage = (event) => {
     if (live(id, peer) && typeof event.data === "string") emit(id, "message", event.data);
   };
