@@ -108,11 +108,10 @@ def distinct(game_id: str, legal: list[str]) -> list[str]:
     card's value counts, and a node per card would split the tree's visits between equals."""
     if game_id != "punttu":
         return legal
-    from games.punttu.cards import VALUES
-    from games.punttu.schema import parse_move
+    from ai.hard.punttu import move_value
     kept: dict[int, str] = {}
     for move in legal:
-        kept.setdefault(VALUES[parse_move(move).card], move)
+        kept.setdefault(move_value(move), move)
     return list(kept.values())
 
 

@@ -47,13 +47,13 @@ def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
     first = medium.medium(view, legal, rng)
     if view["players"] == 2 and view["stock_size"] == 0:
         return [first]  # medium searches the last tricks exactly: nothing is hidden any more
-    kept = {_value(first): first}
+    kept = {move_value(first): first}
     for move in legal:
-        kept.setdefault(_value(move), move)
+        kept.setdefault(move_value(move), move)
     return list(kept.values())
 
 
-def _value(move: str) -> int:
+def move_value(move: str) -> int:
     return VALUES[parse_move(move).card]
 
 
@@ -92,7 +92,7 @@ class Rules:
         return _on_values(world)
 
     def play(self, deal: Deal, move: str) -> Deal:
-        deal.step(_value(move))
+        deal.step(move_value(move))
         return deal
 
 

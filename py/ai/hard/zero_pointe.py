@@ -111,8 +111,13 @@ class Careful(medium.Estimate):
         if final <= 0:
             return medium.OPEN
         lowest = self.lowest_chance(final, unknown)
-        cost = (1.0 - lowest) * (self.multiplier - 1) * final
+        cost = self.doubling(final, lowest)
         return cost if lowest >= SAFE else cost + UNSAFE
+
+    def doubling(self, final: float, lowest: float) -> float:
+        """The expected extra points of the closer's doubling at ``final``, ending lowest with
+        chance ``lowest``."""
+        return (1.0 - lowest) * (self.multiplier - 1) * final
 
     def scores(self, options: list[medium.Option]) -> list[float]:
         return [gain - (risk or 0.0) for gain, risk in options]  # a careful close is never refused (None)
@@ -142,7 +147,7 @@ class Bold(Careful):
     def closing_risk(self, final: float, unknown: int) -> medium.Risk:
         if final <= 0:
             return medium.OPEN
-        return (1.0 - self.lowest_chance(final, unknown)) * (self.multiplier - 1) * final
+        return self.doubling(final, self.lowest_chance(final, unknown))
 
 
 def rule(view: View, legal: list[str], rng: random.Random, scores: list[float] | None = None) -> str:
@@ -169,13 +174,12 @@ def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
     closing = [_closes(view, m) for m in legal]
     if view["players"] != 2 or view["closer"] is not None or all(closing) or not any(closing):
         return [move]
-    if _closes(view, move):
-        bold = medium.scored(view, legal, Bold)
-        first = max((i for i, c in enumerate(closing) if c), key=lambda i: bold[i])
-        second = max((i for i, c in enumerate(closing) if not c), key=lambda i: scores[i])
-        return [legal[first], legal[second]]
     bold = medium.scored(view, legal, Bold)
-    return [move, legal[max((i for i, c in enumerate(closing) if c), key=lambda i: bold[i])]]
+    close = legal[max((i for i, c in enumerate(closing) if c), key=lambda i: bold[i])]
+    if not _closes(view, move):
+        return [move, close]
+    wait = legal[max((i for i, c in enumerate(closing) if not c), key=lambda i: scores[i])]
+    return [close, wait]
 
 
 def _closes(view: View, text: str) -> bool:
