@@ -125,7 +125,7 @@ def test_halving_drops_the_worse_half_and_still_yields_once_per_rollout():
 
 def test_a_settled_decision_ends_early_as_a_shorter_search_would():
     game = registry.get("punto")
-    state = midgame(game, 9, "slices")
+    state = midgame(game, 10, "slices")  # a decision that settles after 50 of its 80 worlds
     seat = game.to_move(state)
     args = (game, state, seat, game.view(state, seat), game.legal_moves(state))
     guide = replace(ai.guide("punto"), iterations=80, halve=(5, 10), settle=1.0)

@@ -8,8 +8,9 @@ to the close ones (``ITERATIONS`` at most).
 Rollouts play the round to its end, as rounds between careful players last (most of the deck):
 a rollout cut short mostly ends undecided and tells the moves apart by little. Each card
 completes a line of its owner's if it can, else spoils a line an opponent could complete, else
-goes to a legal cell at random, one next to a card of its own colour if a few draws find one (as
-players build their lines: a cheap check of eight cells). A round won is worth each side's
+goes to the best of a few legal cells drawn at random: the one that makes the longest run of its
+colour, plus the run of an opponent's colour it crushes, if two cards or more (as players build
+their lines and break the other's). A round won is worth each side's
 chance of winning the match if every later round were a coin toss. So that whole rounds stay
 cheap, they are played on a compact table (``Table``: a flat grid of top cards, the cells a card
 may reach, and per colour the cells where one more card of it would complete a line, all kept
@@ -211,8 +212,8 @@ def rollout(table: Table, done: int, rng: random.Random) -> list[float]:
     """Play the round to its end, each card as ``Table.place`` would place it, in one loop over
     local names: rollouts are most of the search's time, and Python pays for every call and
     attribute it looks up. Each card completes a line of its owner's if it can, else spoils a
-    line an opponent could complete, else goes to a legal cell at random, next to its own
-    colour if a few draws find one."""
+    line an opponent could complete, else goes to the best of a few legal cells drawn at
+    random (the longest run it makes, plus the opponent's run it breaks)."""
     if table.ended:
         return _values(table)
     if table.area is None:
@@ -229,7 +230,6 @@ def rollout(table: Table, done: int, rng: random.Random) -> list[float]:
     decks, used, seat = table.pairs, table.used[:], table.seat
     sizes = [len(deck) for deck in decks]
     random = rng.random
-    n1, n2, n3, n4, n5, n6, n7, n8 = AROUND  # the neighbours' steps, open-coded below for speed
     while True:
         colour, value = decks[seat][used[seat]]
         side = sides_of[seat]
@@ -251,23 +251,25 @@ def rollout(table: Table, done: int, rng: random.Random) -> list[float]:
             wins[side] += 1
             return _chances(mode, wins)
         if cell < 0:
-            # A legal cell at random, the first drawn next to a card of its colour if any: a
-            # few draws over every cell, the taken ones kept only if the card may crush them,
-            # then the list of the legal ones.
+            # The best of a few cells drawn over every cell (the taken ones kept only if the
+            # card may crush them): the longest run of its colour it makes, plus the run of
+            # an opponent's colour it breaks (two cards or more); else the list of the legal
+            # ones.
             free = len(edge)
             count = free + len(taken)
+            best = 0
             for _ in range(TRIES):
                 k = int(random() * count)
                 at = edge[k] if k < free else taken[k - free]
                 if k < free or values[at] < value:
-                    if cell < 0:
-                        cell = at
-                    if (colours[at + n1] == colour or colours[at + n2] == colour
-                            or colours[at + n3] == colour or colours[at + n4] == colour
-                            or colours[at + n5] == colour or colours[at + n6] == colour
-                            or colours[at + n7] == colour or colours[at + n8] == colour):
-                        cell = at
-                        break
+                    under = colours[at]
+                    worth = _line(colours, at, colour) if under != colour else 0
+                    if under and owner.get(under, side) != side:
+                        broken = _line(colours, at, under)
+                        if broken >= 2:
+                            worth += broken
+                    if cell < 0 or worth > best:
+                        cell, best = at, worth
             if cell < 0:
                 cells = edge + [at for at in taken if values[at] < value]
                 cell = cells[int(random() * len(cells))]
