@@ -72,6 +72,7 @@ class App:
         listen(root, "keydown", self.on_key)
         listen(js.window, "storage", self.on_storage)
         listen(js.window, "tapis-peer", self.on_peer)
+        listen(js.window, "hashchange", self.on_hash)
         listen(self.screen, "animationend", Frame.settle)
         # The browser's own plural rules and number formats where it knows the language (a
         # browser may lack a language's data: Basque's, in some builds), else i18n's.
@@ -184,6 +185,19 @@ class App:
             self.bad_invite = True
             return None, None
         return offer, None
+
+    def on_hash(self, _event):
+        """A link opened in this tab that differs from its address by the fragment alone (a new
+        invitation, an answer): the browser does not load it again, so the page does. A host's
+        tab takes an answer in place: a reload would drop its other guests' connections."""
+        kind, _, code = str(js.location.hash).lstrip("#").partition("=")
+        if kind not in ("join", "answer") or not code:
+            return
+        if kind == "answer" and self.host is not None:
+            js.history.replaceState(None, "", js.location.pathname + js.location.search)
+            self.notify(self.host.take_answer(code) or "remote.answer_taken")
+            return
+        js.location.reload()
 
     def open_first(self, route, chosen, lost=False, offer=None, answer=None):
         """The first screen once its game's modules are in (``lost``: they could not be fetched,

@@ -6,6 +6,7 @@ import base64
 import json
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -15,9 +16,10 @@ from engine.errors import IllegalMove
 from engine.save import parse
 from helpers import en, still, storage, use_prefs, violations, wait_state
 from match import Match
-from net import wire
+from net import invite, wire
 
 READY = "html[data-ready]"
+SDP = Path(__file__).resolve().parents[1] / "data" / "sdp"
 PREFS = {"speed": "fast", "lang": "en"}
 # Every message a page's connections deliver, as it arrived (js/peer.mjs fires "tapis-peer").
 RECORD = """window.__received = [];
@@ -101,8 +103,9 @@ def read_qr(page, box) -> str:
 
 def connect(host, guest, seat: int, name: str, path: str) -> float:
     """A guest connected through ``path`` ("paste": the host pastes the answer; "link": the host
-    opens the answer's link in another tab of its device); the seconds from the answer taken to
-    the seat shown connected."""
+    opens the answer's link in another tab of its device; "hash": in its own tab, whose address
+    the link then differs from by the fragment alone); the seconds from the answer taken to the
+    seat shown connected."""
     return take_answer(host, guest, seat, join(guest, invitation(host, seat), name), path)
 
 
@@ -112,6 +115,9 @@ def take_answer(host, guest, seat: int, answer: str, path: str) -> float:
     if path == "paste":
         host.fill(f'[data-answer="{seat}"]', answer)
         host.click(f'[data-action="take-answer"][data-seat="{seat}"]')
+    elif path == "hash":  # no new load, as for any such link: the page takes it in place
+        host.evaluate("(answer) => { location.hash = answer.split('#')[1]; }", answer)
+        expect(host.locator("#notice")).to_have_text(en("remote.answer_taken"))
     else:
         tab = host.context.new_page()
         open_page(tab, answer)
@@ -329,7 +335,7 @@ def test_refusals_and_a_rejoin_keep_the_match(new_context, base_url):
     expect(dialog.locator("h2")).to_have_text(en("remote.away_title", name="Ane"), timeout=30_000)
     host.click('.dialog [data-action="reinvite"]')
     again = device(new_context)
-    connect(host, again, 1, "Ane", "paste")
+    connect(host, again, 1, "Ane", "hash")
     host.click('[data-action="lobby-start"]')
     wait_state(again, "human", "remote")
     shown = again.eval_on_selector_all("#hand [data-card]", "ns => ns.map((n) => n.dataset.card)")
@@ -347,3 +353,19 @@ def test_refusals_and_a_rejoin_keep_the_match(new_context, base_url):
     assert replayed(host).moves == after.moves
     shown = fresh.eval_on_selector_all("#hand [data-card]", "ns => ns.map((n) => n.dataset.card)")
     assert sorted(shown) == sorted(hand)
+
+
+def test_a_new_invitation_opened_in_the_same_tab_shows_its_own_join_screen(new_context, base_url):
+    """Two invitation links differ by their fragment alone, which a browser does not load again:
+    the page starts again on the new one, its game's join screen (no connection is made)."""
+    offer = (SDP / "chromium-offer-srflx.sdp").read_text()
+    first, second = (f"{base_url}#join=" + invite.pack("offer", offer, game, 1, "TABLE7", "ABCDEF23", "Léa")
+                     for game in ("punto", "punttu"))
+    page = device(new_context)
+    open_page(page, first)
+    expect(page.locator("#join-title")).to_have_text(en("join.title", game=en("punto.name")))
+    page.evaluate("(link) => { location.hash = link.split('#')[1]; }", second)
+    expect(page.locator("#join-title")).to_have_text(en("join.title", game=en("punttu.name")),
+                                                     timeout=60_000)
+    expect(page.locator("html")).to_have_attribute("data-state", "join")
+    assert "#" not in page.url  # read once, then taken off the address
