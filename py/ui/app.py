@@ -39,6 +39,19 @@ def _intl(kind, lang: str):
     return kind.new(lang) if kind.supportedLocalesOf(js.Array.of(lang)).length else None
 
 
+def link_fragment() -> tuple[str, str]:
+    """The address's invitation (``#join=``) or answer (``#answer=``) as (kind, code); an empty
+    code when it holds neither."""
+    kind, _, code = str(js.location.hash).lstrip("#").partition("=")
+    return (kind, code) if kind in ("join", "answer") else ("", "")
+
+
+def drop_fragment():
+    """Take the fragment off the address, adding no history entry (a reload must not read it
+    again)."""
+    js.history.replaceState(None, "", js.location.pathname + js.location.search)
+
+
 class App:
     speeds = tuple(SPEEDS)
 
@@ -169,10 +182,10 @@ class App:
     def read_fragment(self):
         """An invitation (``#join=``) or a guest's answer (``#answer=``) in the link: read once,
         then taken off the address (a reload must not answer a used invitation again)."""
-        kind, _, code = str(js.location.hash).lstrip("#").partition("=")
-        if kind not in ("join", "answer") or not code:
+        kind, code = link_fragment()
+        if not code:
             return None, None
-        js.history.replaceState(None, "", js.location.pathname + js.location.search)
+        drop_fragment()
         if kind == "answer":
             return None, code
         try:
@@ -190,11 +203,11 @@ class App:
         """A link opened in this tab that differs from its address by the fragment alone (a new
         invitation, an answer): the browser does not load it again, so the page does. A host's
         tab takes an answer in place: a reload would drop its other guests' connections."""
-        kind, _, code = str(js.location.hash).lstrip("#").partition("=")
-        if kind not in ("join", "answer") or not code:
+        kind, code = link_fragment()
+        if not code:
             return
         if kind == "answer" and self.host is not None:
-            js.history.replaceState(None, "", js.location.pathname + js.location.search)
+            drop_fragment()
             self.notify(self.host.take_answer(code) or "remote.answer_taken")
             return
         js.location.reload()
