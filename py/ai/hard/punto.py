@@ -230,7 +230,6 @@ def rollout(table: Table, done: int, rng: random.Random) -> list[float]:
     decks, used, seat = table.pairs, table.used[:], table.seat
     sizes = [len(deck) for deck in decks]
     random = rng.random
-    n1, n2, n3, n4, n5, n6, n7, n8 = AROUND  # the neighbours' steps, open-coded below for speed
     while True:
         colour, value = decks[seat][used[seat]]
         side = sides_of[seat]
@@ -255,8 +254,7 @@ def rollout(table: Table, done: int, rng: random.Random) -> list[float]:
             # The best of a few cells drawn over every cell (the taken ones kept only if the
             # card may crush them): the longest run of its colour it makes, plus the run of
             # an opponent's colour it breaks (two cards or more); else the list of the legal
-            # ones. A run is walked (_line) only where a neighbour holds its colour: else it is
-            # the card alone, and most cells drawn have no such neighbour.
+            # ones.
             free = len(edge)
             count = free + len(taken)
             best = 0
@@ -265,20 +263,8 @@ def rollout(table: Table, done: int, rng: random.Random) -> list[float]:
                 at = edge[k] if k < free else taken[k - free]
                 if k < free or values[at] < value:
                     under = colours[at]
-                    if under == colour:
-                        worth = 0
-                    elif (colours[at + n1] == colour or colours[at + n2] == colour
-                            or colours[at + n3] == colour or colours[at + n4] == colour
-                            or colours[at + n5] == colour or colours[at + n6] == colour
-                            or colours[at + n7] == colour or colours[at + n8] == colour):
-                        worth = _line(colours, at, colour)
-                    else:
-                        worth = 1
-                    if under and owner.get(under, side) != side and (
-                            colours[at + n1] == under or colours[at + n2] == under
-                            or colours[at + n3] == under or colours[at + n4] == under
-                            or colours[at + n5] == under or colours[at + n6] == under
-                            or colours[at + n7] == under or colours[at + n8] == under):
+                    worth = _line(colours, at, colour) if under != colour else 0
+                    if under and owner.get(under, side) != side:
                         broken = _line(colours, at, under)
                         if broken >= 2:
                             worth += broken
