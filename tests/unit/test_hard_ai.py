@@ -286,15 +286,37 @@ def test_zero_pointe_weighs_closing_against_waiting_with_two_players(players):
 
 
 def test_zero_pointe_searches_no_decision_without_a_closing_move():
-    """Two face-down cards left, or the other already closed: the rule's move, unsearched."""
+    """Two face-down cards left, the other not closed: the rule's move, unsearched."""
     game = registry.get("zero-pointe")
-    for state in (zero_pointe_table("4 0 1 2 0 1 2 -1 2 3 ? ?", "2 2 1 1 0 1 ? 1 0 1 5 2",
-                                    discard=(-2,)),
-                  zero_pointe_table("4 0 1 2 0 1 2 -1 2 3 0 ?", "2 2 1 1 0 1 0 1 0 1 5 2",
-                                    discard=(-2,), closer=1)):
-        view, legal = game.view(state, 0), game.legal_moves(state)
-        found = zero_pointe_hard.candidates(view, legal, random.Random(1))
-        assert found == [zero_pointe_hard.rule(view, legal, random.Random(1))]
+    state = zero_pointe_table("4 0 1 2 0 1 2 -1 2 3 ? ?", "2 2 1 1 0 1 ? 1 0 1 5 2",
+                              discard=(-2,))
+    view, legal = game.view(state, 0), game.legal_moves(state)
+    found = zero_pointe_hard.candidates(view, legal, random.Random(1))
+    assert found == [zero_pointe_hard.rule(view, legal, random.Random(1))]
+
+
+def test_zero_pointe_last_turn_weighs_every_move():
+    """The other closed: on its last turn every legal move is weighed, the rule's first."""
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table("4 0 1 2 0 1 2 -1 2 3 0 ?", "2 2 1 1 0 1 0 1 0 1 5 2",
+                              discard=(-2,), closer=1)
+    view, legal = game.view(state, 0), game.legal_moves(state)
+    found = zero_pointe_hard.candidates(view, legal, random.Random(1))
+    assert found[0] == zero_pointe_hard.rule(view, legal, random.Random(1))
+    assert sorted(found) == sorted(legal)
+
+
+def test_zero_pointe_last_turn_plays_for_the_match():
+    """At 85 against 95, the other closed at 1: the round ends the match if it scores 15 or
+    more. The 0 on the 6 saves the most points (the rule's choice) but leaves 7 and a face-down
+    card, over 14 whenever that card is 8 or more (two times in five); on the face-down card it
+    leaves exactly 13, and the match goes on."""
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table("6 0 0 1 0 1 0 0 1 3 1 ?", "0 0 -1 0 -1 0 0 0 0 1 0 2",
+                              discard=(0,), closer=1, totals=(85, 95))
+    view, legal = game.view(state, 0), game.legal_moves(state)
+    assert zero_pointe_hard.rule(view, legal, random.Random(0)) == "take 0 0"
+    assert {hard(game, state, seed=s) for s in range(3)} == {"take 2 3"}
 
 
 def test_zero_pointe_closing_decision_is_blind_to_hidden_cards():

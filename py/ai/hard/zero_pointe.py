@@ -20,7 +20,11 @@ another would not, the search (``ai.search``) compares the two (the rule's choic
 of the other kind) over re-dealt worlds, each played to the round's end (``rollout``): the seat
 itself by the rule, the other as the medium player (as every guide's rollouts play the others),
 a round's end worth the chance of winning the match from the totals it leaves (``worth``).
-Every other decision is the rule's alone. How these choices were measured: bench/NOTES.md.
+And on its last turn after the other closed, it weighs every legal move the same way (the
+round ends after it, so a rollout is that move, a drawn card placed by the rule, and the
+count): the rule counts points, but late in a match a move that saves fewer points may be the
+one that keeps it in the match. Every other decision is the rule's alone. How these choices
+were measured: bench/NOTES.md.
 """
 import math
 import random
@@ -40,6 +44,7 @@ SETTLE = 2.0      # standard errors of lead that end a closing decision early
 CUT = 60          # moves a rollout plays at most before the round's end
 ROUND_SD = 15.0   # spread of the difference of two players' round scores
 ROUND_POINTS = 16.0  # points a player scores in an average round
+HALVE = (8, 16, 24)  # worlds after which the worse half of a last turn's moves is dropped
 
 
 class Careful(medium.Estimate):
@@ -164,15 +169,28 @@ def rule(view: View, legal: list[str], rng: random.Random, scores: list[float] |
 
 
 def candidates(view: View, legal: list[str], rng: random.Random) -> list[str]:
-    """The rule's move alone, or, with two players when one move would close the round and
-    another would not, the rule's move first and the best of the other kind: the closing move
-    of most points less its expected doubling, or the rule's best move that does not close."""
+    """The rule's move first, then the moves the search weighs against it, with two players:
+    on its last turn every other legal move (the round ends a move away, and the search weighs
+    each by the chance of winning the match it leaves, where the rule counts points); whenever
+    one move would close the round and another would not, the best of the other kind
+    (``_close_or_wait``). Else the rule's move alone."""
     if view["phase"] == "columns":
         return [rule(view, legal, rng)]
     scores = medium.scored(view, legal, Careful)
     move = rule(view, legal, rng, scores)
+    if view["players"] != 2:
+        return [move]
+    if view["closer"] is not None:  # my last turn
+        return [move] + [m for m in legal if m != move]
+    return _close_or_wait(view, legal, scores, move)
+
+
+def _close_or_wait(view: View, legal: list[str], scores: list[float], move: str) -> list[str]:
+    """The rule's ``move`` alone, or when one move would close the round and another would not,
+    the closing move of most points less its expected doubling and the rule's best move that does
+    not close (the rule's move first when it does not close)."""
     closing = [_closes(view, m) for m in legal]
-    if view["players"] != 2 or view["closer"] is not None or all(closing) or not any(closing):
+    if all(closing) or not any(closing):
         return [move]
     bold = medium.scored(view, legal, Bold)
     close = legal[max((i for i, c in enumerate(closing) if c), key=lambda i: bold[i])]
@@ -239,4 +257,4 @@ def worth(totals: list[int], target: int) -> list[float]:
 
 
 GUIDE = Guide(candidates=candidates, rollout=rollout, iterations=ITERATIONS, rules=Searcher(),
-              settle=SETTLE)
+              settle=SETTLE, halve=HALVE)
