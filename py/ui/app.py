@@ -208,7 +208,7 @@ class App:
             return
         if kind == "answer" and self.host is not None:
             drop_fragment()
-            self.notify(self.host.take_answer(code) or "remote.answer_taken")
+            self.hand_answer(code)
             return
         js.location.reload()
 
@@ -791,6 +791,10 @@ class App:
 
     def scanned(self, text: str):
         self.scanning = None
+        self.hand_answer(text)
+
+    def hand_answer(self, text: str):
+        """An answer scanned, or opened as a link in this very tab: taken, or why not, said."""
         problem = self.host.take_answer(text) if self.host is not None else "remote.bad_answer"
         self.notify(problem or "remote.answer_taken")
 
