@@ -26,6 +26,25 @@ RECORD = """window.__received = [];
 window.addEventListener('tapis-peer', (e) => {
     if (e.detail.kind === 'message') window.__received.push(e.detail.data);
 });"""
+# What each connection of a page went through, for the message of a seat that never connects:
+# "connection 1, 230 ms: iceConnectionState checking", and the page's own events.
+TRACE = """window.__rtc = [];
+window.RTCPeerConnection = class extends window.RTCPeerConnection {
+    static made = 0;
+    constructor(...args) {
+        super(...args);
+        const number = ++window.RTCPeerConnection.made, begun = performance.now();
+        const ms = () => Math.round(performance.now() - begun);
+        for (const state of ['signalingState', 'iceGatheringState', 'iceConnectionState', 'connectionState']) {
+            this.addEventListener(`${state.replace(/State$/, '').toLowerCase()}statechange`, () =>
+                window.__rtc.push(`connection ${number}, ${ms()} ms: ${state} ${this[state]}`));
+        }
+    }
+};
+window.addEventListener('tapis-peer', (e) => {
+    const { id, kind, data } = e.detail;
+    if (kind !== 'message') window.__rtc.push(`tapis-peer ${id} ${kind} ${data ?? ''}`);
+});"""
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +63,7 @@ def device(new_context, **kwargs):
                           permissions=["camera", "microphone"], **kwargs)
     use_prefs(context, **PREFS)
     context.add_init_script(RECORD)
+    context.add_init_script(TRACE)
     return context.new_page()
 
 
@@ -123,8 +143,13 @@ def take_answer(host, guest, seat: int, answer: str, path: str) -> float:
         open_page(tab, answer)
         expect(tab.locator("#notice")).to_have_text(en("remote.handed"))
         tab.close()
-    expect(host.locator(f'.lobby-seat[data-seat="{seat}"]')).to_have_attribute("data-status", "connected",
-                                                                               timeout=20_000)
+    try:
+        expect(host.locator(f'.lobby-seat[data-seat="{seat}"]')).to_have_attribute("data-status", "connected",
+                                                                                   timeout=20_000)
+    except AssertionError as err:
+        traces = "\n".join(f"{who}: {page.evaluate('window.__rtc')}"
+                            for who, page in (("host", host), ("guest", guest)))
+        raise AssertionError(f"{err}\n{traces}") from None
     took = time.monotonic() - begun
     expect(guest.locator(".join .lobby-status")).to_have_text(en("join.status.connected", host=en("join.host")))
     return took
