@@ -21,14 +21,16 @@ from net import invite, wire
 READY = "html[data-ready]"
 SDP = Path(__file__).resolve().parents[1] / "data" / "sdp"
 PREFS = {"speed": "fast", "lang": "en"}
-# Every message a page's connections deliver, as it arrived (js/peer.mjs fires "tapis-peer").
+# Each page records every message its connections deliver, as it arrived (js/peer.mjs fires
+# "tapis-peer"), and, for the message of a seat that never connects, its other peer events and
+# what each of its connections went through ("connection 1, 230 ms: iceConnectionState checking").
 RECORD = """window.__received = [];
+window.__rtc = [];
 window.addEventListener('tapis-peer', (e) => {
-    if (e.detail.kind === 'message') window.__received.push(e.detail.data);
-});"""
-# What each connection of a page went through, for the message of a seat that never connects:
-# "connection 1, 230 ms: iceConnectionState checking", and the page's own events.
-TRACE = """window.__rtc = [];
+    const { id, kind, data } = e.detail;
+    if (kind === 'message') window.__received.push(data);
+    else window.__rtc.push(`tapis-peer ${id} ${kind} ${data ?? ''}`);
+});
 window.RTCPeerConnection = class extends window.RTCPeerConnection {
     static made = 0;
     constructor(...args) {
@@ -40,11 +42,7 @@ window.RTCPeerConnection = class extends window.RTCPeerConnection {
                 window.__rtc.push(`connection ${number}, ${ms()} ms: ${state} ${this[state]}`));
         }
     }
-};
-window.addEventListener('tapis-peer', (e) => {
-    const { id, kind, data } = e.detail;
-    if (kind !== 'message') window.__rtc.push(`tapis-peer ${id} ${kind} ${data ?? ''}`);
-});"""
+};"""
 
 
 @pytest.fixture(autouse=True)
@@ -63,7 +61,6 @@ def device(new_context, **kwargs):
                           permissions=["camera", "microphone"], **kwargs)
     use_prefs(context, **PREFS)
     context.add_init_script(RECORD)
-    context.add_init_script(TRACE)
     return context.new_page()
 
 
