@@ -219,6 +219,32 @@ def test_zero_pointe_completes_a_column_of_three_and_removes_it():
     assert hard(game, state) == "remove 0"
 
 
+def test_zero_pointe_values_a_card_seen():
+    """A drawn 3 on a face-down card saves about 2 points, and medium keeps it there; the hard
+    level rejects it and turns a card up: a card seen is replaced later only if it is bad."""
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table("0 ? ? ? ? ? ? ? ? ? ? 1", "? ? ? ? ? ? ? ? ? ? 4 4",
+                              discard=(9,), drawn=3, phase="drawn")
+    view, legal = game.view(state, 0), game.legal_moves(state)
+    assert zero_pointe_medium.medium(view, legal, random.Random(0)) == "keep 1 3"
+    assert hard(game, state) == "reject"
+
+
+@pytest.mark.parametrize("value, theirs, medium_move, hard_move", [
+    (9, "? ? ? ? ? ? ? ? ? ? ? ?", "draw", "take 2 0"),  # many turns left: the pair is worth it
+    (7, "0 1 2 1 0 1 2 0 2 1 0 ?", "take 2 0", "draw"),  # the other may close next turn
+])
+def test_zero_pointe_pair_hopes_follow_the_turns_left(value, theirs, medium_move, hard_move):
+    """Taking the discard onto the 6 makes a pair in the first column, a column of three if a
+    third card of its value comes. With every card of the other face down the hard level hopes
+    for it more than medium does; with one left, less."""
+    game = registry.get("zero-pointe")
+    state = zero_pointe_table(f"{value} ? ? ? ? ? ? ? 6 ? ? ?", theirs, discard=(value,))
+    view, legal = game.view(state, 0), game.legal_moves(state)
+    assert zero_pointe_medium.medium(view, legal, random.Random(0)) == medium_move
+    assert hard(game, state) == hard_move
+
+
 def test_zero_pointe_does_not_close_a_round_it_may_well_not_win():
     """Taking the -2 onto its last face-down card would close at about 26 points against an
     estimated 30 with four cards unknown: far from safe, so it takes it elsewhere."""

@@ -2,9 +2,10 @@
 
 The rule (``rule``) is the medium estimate with its own closing rule (``Careful``): a move that
 closes the round is played only if it is very likely to end lowest (or cannot be doubled), or
-if nothing else is legal. When no move improves the grid by more than STILL while a closing
-move is at hand, it draws rather than swap idly: two cautious players swapping equal cards
-would spin a round on for ever.
+if nothing else is legal. Two changes to medium's play: a card turned up counts SEEN points
+beyond its expected value, and the hopes of completing a pair grow with the turns left. When
+no move improves the grid by more than STILL while a closing move is at hand, it draws rather
+than swap idly: two cautious players swapping equal cards would spin a round on for ever.
 
 With two players, in a round that will end the match, it closes for the match, not the round
 (``match_chance``): whenever closing wins the match with chance SAFE, however the round goes,
@@ -45,6 +46,9 @@ CUT = 60          # moves a rollout plays at most before the round's end
 ROUND_SD = 15.0   # spread of the difference of two players' round scores
 ROUND_POINTS = 16.0  # points a player scores in an average round
 HALVE = (8, 16, 24)  # worlds after which the worse half of a last turn's moves is dropped
+SEEN = 1.0        # points a card turned up is worth beyond its expected value (see Careful)
+PAIR_TURNS = 4    # face-down cards left at which the pair hopes are medium's (see Careful)
+PAIR_SCALE = (0.25, 1.5)  # the least and most of medium's pair hopes
 
 
 class Careful(medium.Estimate):
@@ -57,6 +61,11 @@ class Careful(medium.Estimate):
 
     def __init__(self, view: View):
         super().__init__(view)
+        # A pair is completed by a later turn: the hopes grow with the turns left, which the
+        # fewest face-down cards of any seat stands for (the round ends soon after it is 0).
+        fewest = min(cells.count(medium.HIDDEN) for cells in self.cells)
+        low, high = PAIR_SCALE
+        self.pair_chance = medium.Estimate.pair_chance * min(high, max(low, fewest / PAIR_TURNS))
         self.totals = view["totals"]
         self.target = view["target"]
         self.stake = 0.0  # on my last turn, two players: what the closer's doubling is worth
@@ -91,7 +100,11 @@ class Careful(medium.Estimate):
         return gain, risk
 
     def reveal(self, i: int) -> medium.Option:
+        """Medium's, and before its last turn SEEN points more: a card turned up is replaced
+        later only if it is bad, while a face-down card can only be replaced blind."""
         gain, risk = super().reveal(i)
+        if not self.last_turn:
+            gain += SEEN
         if self.stake:
             after = list(self.cells[self.me])
             after[i] = self.mean
