@@ -22,8 +22,9 @@ READY = "html[data-ready]"
 SDP = Path(__file__).resolve().parents[1] / "data" / "sdp"
 PREFS = {"speed": "fast", "lang": "en"}
 # Each page records every message its connections deliver, as it arrived (js/peer.mjs fires
-# "tapis-peer"), and, for the message of a seat that never connects, its other peer events and
-# what each of its connections went through ("connection 1, 230 ms: iceConnectionState checking").
+# "tapis-peer"), and, for the message of a seat that never connects, its other peer events, what
+# each of its connections went through ("connection 1, 230 ms: iceConnectionState checking"),
+# what it sent on a data channel and its console warnings (a hello refused says why there).
 RECORD = """window.__received = [];
 window.__rtc = [];
 window.addEventListener('tapis-peer', (e) => {
@@ -42,7 +43,14 @@ window.RTCPeerConnection = class extends window.RTCPeerConnection {
                 window.__rtc.push(`connection ${number}, ${ms()} ms: ${state} ${this[state]}`));
         }
     }
-};"""
+};
+const send = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) {
+    window.__rtc.push(`sent on a ${this.readyState} channel: ${String(data).slice(0, 60)}`);
+    return send.call(this, data);
+};
+const warn = console.warn;
+console.warn = (...args) => { window.__rtc.push(`console.warn ${args.join(' ')}`); warn(...args); };"""
 
 
 @pytest.fixture(autouse=True)
@@ -144,7 +152,7 @@ def take_answer(host, guest, seat: int, answer: str, path: str) -> float:
         expect(host.locator(f'.lobby-seat[data-seat="{seat}"]')).to_have_attribute("data-status", "connected",
                                                                                    timeout=20_000)
     except AssertionError as err:
-        traces = "\n".join(f"{who}: {page.evaluate('window.__rtc')}"
+        traces = "\n".join(f"{who}: {page.evaluate('window.__rtc')}, received {page.evaluate('window.__received')}"
                             for who, page in (("host", host), ("guest", guest)))
         raise AssertionError(f"{err}\n{traces}") from None
     took = time.monotonic() - begun
