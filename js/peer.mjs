@@ -56,8 +56,9 @@ function wire(id, peer, channel) {
     emit(id, "open");
   };
   channel.onopen = opened;
-  // A channel the other side announced may reach us already open: had its open event gone by,
-  // the guest would never say hello and the host's seat would stay "connecting".
+  // A channel the other side announced reaches us already open (in Chromium, always): had its
+  // open event gone by, the guest would never say hello. What it sends at once can still be lost
+  // (3 % of connections, bench/first_words.py): ui/remote.py says hello until answered.
   if (channel.readyState === "open") opened();
   channel.onmessage = (event) => {
     if (live(id, peer) && typeof event.data === "string") emit(id, "message", event.data);

@@ -8,9 +8,10 @@ Anything else raises BadMessage, whose text says why (for a console warning). Th
 make messages read them back the same way, so a bad one fails where it is made.
 
 Guest -> host: "hello" (the seat's player, and the token the invitation gave) and "move" (with the
-number of moves played when the guest chose it). Host -> guest: "state" (the seat's view, the
-seats, the last move and the rounds ended: all a guest's screen draws), "refused" (a move the
-host did not play, and why: an i18n key) and "closed" (the host ended the seat).
+number of moves played when the guest chose it). Host -> guest: "welcome" (the hello was taken),
+"state" (the seat's view, the seats, the last move and the rounds ended: all a guest's screen
+draws), "refused" (a move the host did not play, and why: an i18n key) and "closed" (the host
+ended the seat).
 """
 import json
 import re
@@ -119,13 +120,17 @@ def _refused(m: dict) -> None:
     _int(m["n"], 0, MOVES_MAX, "n")
 
 
+def _welcome(m: dict) -> None:
+    _fields(m, "welcome", set())
+
+
 def _closed(m: dict) -> None:
     _fields(m, "closed", {"why"})
     _text(m["why"], 60, "why", KEY)
 
 
 GUEST_KINDS = {"hello": _hello, "move": _move}
-HOST_KINDS = {"state": _state, "refused": _refused, "closed": _closed}
+HOST_KINDS = {"welcome": _welcome, "state": _state, "refused": _refused, "closed": _closed}
 
 
 # --- text <-> message ------------------------------------------------------------------------
@@ -211,6 +216,11 @@ def from_guest(text: Any) -> dict:
 
 
 # --- host -> guest -----------------------------------------------------------------------------
+def welcome() -> str:
+    """The guest's hello was taken: it need not say it again."""
+    return _make(HOST_KINDS, HOST_MAX, "welcome")
+
+
 def state(game: str, seat: int, seats: list, view: dict, last: dict | None, n: int, rounds: int) -> str:
     """The seat's view and all a guest's screen draws besides: the seats (kind and name), the
     last move, the moves played and the rounds ended (net.mirror)."""
@@ -229,5 +239,5 @@ def closed(why: str) -> str:
 
 
 def from_host(text: Any) -> dict:
-    """A "state", "refused" or "closed" message as a dict without "v", or BadMessage."""
+    """A "welcome", "state", "refused" or "closed" message as a dict without "v", or BadMessage."""
     return _read(text, HOST_KINDS, HOST_MAX)

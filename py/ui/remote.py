@@ -16,11 +16,15 @@ from net import invite, wire
 from net.invite import BadInvite
 from net.mirror import Mirror
 from net.wire import BadMessage
+from ui.dom import later
 
 # A public STUN server, only when the players ask for it (the lobby's setting names it): on one
 # Wi-Fi the devices' own addresses are enough.
 STUN = "stun:stun.l.google.com:19302"
 HANDOFF = "tapis-answers"  # the BroadcastChannel an answer link opened on the host's device uses
+# A guest says hello again until the host answers: Chromium can lose what a guest sends as its
+# channel opens (js/peer.mjs). For as long as the host's device gives a channel to open.
+HELLO_MS, HELLO_TRIES = 1000, 20
 _modules = {}
 _rng = random.SystemRandom()
 
@@ -170,11 +174,13 @@ class Host:
             if message["token"] != seat.token:
                 js.console.warn(f"Tapis: seat {seat.seat + 1}: hello with another seat's token")
                 return
-            self.match.set_seat(seat.seat, REMOTE, message["name"])
-            seat.status = "connected"
-            self.app.seats_changed()
-            if self.app.playing_remote():  # else the table's first drawing sends it
-                self.send_state(seat)
+            if seat.status not in ("connected", "away"):  # else the guest did not hear the welcome yet
+                self.match.set_seat(seat.seat, REMOTE, message["name"])
+                seat.status = "connected"
+                self.app.seats_changed()
+                if self.app.playing_remote():  # else the table's first drawing sends it
+                    self.send_state(seat)
+            self.send(seat, wire.welcome())
         elif seat.status == "connected":
             self.on_move(seat, message["move"], message["n"])
 
@@ -232,6 +238,7 @@ class Guest:
         self.code = ""  # the answer's code, once gathered
         self.status = "join"  # join, answering, answered, connected, away, lost, no_path, closed
         self.peer = None
+        self.welcomed = False  # the host answered this connection's hello
         self.sent = None  # (moves played, move) of the move last sent
 
     def join(self, name: str) -> None:
@@ -258,8 +265,8 @@ class Guest:
         if peer_id != "host" or self.status == "closed":
             return
         if kind == "open":
-            self.status = "connected"
-            self.peer.send("host", wire.hello(self.name, self.offer.token))
+            self.status, self.welcomed = "connected", False
+            self.say_hello(HELLO_TRIES)
         elif kind == "message":
             self.on_message(data)
             return
@@ -271,12 +278,20 @@ class Guest:
             self.status = "lost" if self.status in ("connected", "away") else "no_path"
         self.app.seats_changed()
 
+    def say_hello(self, tries: int) -> None:
+        if tries and not self.welcomed and self.status in ("connected", "away"):
+            self.peer.send("host", wire.hello(self.name, self.offer.token))
+            later(HELLO_MS, lambda: self.say_hello(tries - 1))
+
     def on_message(self, text) -> None:
         try:
             message = wire.from_host(text)
         except BadMessage as err:
             js.console.warn(f"Tapis: a message from the host was dropped: {err}")
             self.app.notify("remote.dropped_host")
+            return
+        self.welcomed = True  # before a seat's hello, the host says nothing to it but "closed"
+        if message["kind"] == "welcome":
             return
         if message["kind"] == "state":
             if message["game"] != self.offer.game or message["seat"] != self.offer.seat:

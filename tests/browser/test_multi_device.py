@@ -385,6 +385,34 @@ def test_refusals_and_a_rejoin_keep_the_match(new_context, base_url):
     assert sorted(shown) == sorted(hand)
 
 
+# A device loses the first message of a kind on its way, as Chromium can while a channel opens.
+LOSE_FIRST = """(kind) => {
+    window.__said = 0;
+    const send = RTCDataChannel.prototype.send;
+    RTCDataChannel.prototype.send = function (data) {
+        if (String(data).includes(`"kind":"${kind}"`) && ++window.__said === 1) return;
+        return send.call(this, data);
+    };
+}"""
+
+
+@pytest.mark.parametrize("lost", ["hello", "welcome"])
+def test_a_hello_is_said_again_until_the_host_s_welcome_comes(new_context, base_url, lost):
+    host, guest = device(new_context), device(new_context)
+    (guest if lost == "hello" else host).context.add_init_script(f"({LOSE_FIRST})({json.dumps(lost)})")
+    host_lobby(host, base_url, "punto", 5, ["human", "remote"])
+    connect(host, guest, 1, "Ane", "paste")
+    guest.wait_for_timeout(2500)  # more than twice the time between two hellos
+    kinds = {who: [json.loads(m)["kind"] for m in page.evaluate("window.__received")]
+             for who, page in (("host", host), ("guest", guest))}
+    # Said twice, once lost, then no more; the seat taken once (its name is the one said).
+    assert kinds == ({"host": ["hello"], "guest": ["welcome"]} if lost == "hello"
+                     else {"host": ["hello", "hello"], "guest": ["welcome"]})
+    expect(host.locator('.lobby-seat[data-seat="1"]')).to_contain_text("Ane")
+    host.click('[data-action="lobby-start"]')
+    wait_state(guest, "human", "remote")  # the match began on both devices
+
+
 def test_a_new_invitation_opened_in_the_same_tab_shows_its_own_join_screen(new_context, base_url):
     """Two invitation links differ by their fragment alone, which a browser does not load again:
     the page starts again on the new one, its game's join screen (no connection is made)."""

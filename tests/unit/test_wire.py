@@ -13,7 +13,7 @@ STATE = dict(game="zero-pointe", seat=1, seats=SEATS, view=VIEW,
              last={"move": "c3", "seat": 0, "ended_round": False}, n=12, rounds=2)
 GUEST = {"hello": {"name": "Zoé", "token": "ABCDEF27"}, "move": {"move": "play c3", "n": 12}}
 HOST = {"state": STATE, "refused": {"reason": "punto.err.no_place", "params": {"col": 3, "card": "r5"}, "n": 12},
-        "closed": {"why": "remote.closed.computer"}}
+        "closed": {"why": "remote.closed.computer"}, "welcome": {}}
 
 
 def text_of(kind: str, fields: dict) -> str:
@@ -109,7 +109,7 @@ BAD_FROM_GUEST = [
     ('{"v":1,"kind":"shout","move":"a","n":1}', "unknown kind"),
     ('{"v":1,"move":"a","n":1}', "unknown kind"),
     ('{"v":1,"kind":["move"],"move":"a","n":1}', "unknown kind"),
-    (host(kind="closed"), "unknown kind"),  # a host's kind from a guest
+    (host(kind="closed"), "unknown kind"), (host(kind="welcome"), "unknown kind"),  # a host's kind from a guest
     (guest(extra=1), "fields"), (guest(n=DROP), "fields"), (guest(move=DROP), "fields"),
     (guest(kind="hello", token=DROP), "fields"), (guest(kind="hello", name=DROP), "fields"),
     (guest(kind="hello", n=1), "fields"),
@@ -142,7 +142,7 @@ BAD_FROM_HOST = [
     (host(extra=None), "fields"), (host(rounds=DROP), "fields"), (host(last=DROP), "fields"),
     (host(step={"kind": "remote", "seat": 1}), "fields"),
     (host(kind="refused", n=DROP), "fields"), (host(kind="closed", why=DROP), "fields"),
-    (host(kind="closed", reason="x"), "fields"),
+    (host(kind="closed", reason="x"), "fields"), (host(kind="welcome", seat=1), "fields"),
     (host(game="Punttu"), "bad game"), (host(game="zero pointe"), "bad game"), (host(game="p" * 21), "bad game"),
     (host(game=None), "bad game"),
     (host(seat=3), "bad seat"), (host(seat=-1), "bad seat"), (host(seat=True), "bad seat"),
