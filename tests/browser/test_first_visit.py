@@ -101,8 +101,10 @@ def _wait_for(page, held: list, seconds: float = 60):
 
 
 def test_a_tile_tapped_before_python_is_ready_opens_its_game_once_it_is(new_context, base_url, guard):
+    # No service worker: one that claimed the page (once its cache is full) would answer the
+    # request for Zéro Pointé's modules from its cache, where page.route does not reach.
     context = new_context(first_visit=True, has_touch=True, is_mobile=True,
-                          viewport={"width": 390, "height": 844})
+                          viewport={"width": 390, "height": 844}, service_workers="block")
     use_prefs(context, speed="fast", lang="en")
     page = context.new_page()
     held = _held(page, "py.zip")  # Python cannot start before the test says so

@@ -139,10 +139,15 @@ def test_in_its_worker_the_hard_computer_plays_cpythons_move_and_an_answer_after
     other_tab.close()
 
 
-def test_without_its_worker_a_hard_computer_thinks_on_the_page_which_paints_meanwhile(page, base_url, open_app):
+def test_without_its_worker_a_hard_computer_thinks_on_the_page_which_paints_meanwhile(new_context, base_url,
+                                                                                     open_app):
     """The worker cannot start (its script fails): the page says so in one console line and
     nothing to the player, and thinks itself. Frames keep coming during the search: it runs in
     slices, not in one long task."""
+    # No service worker: once one controls the page (it claims it as soon as its cache is full,
+    # which can come before the worker starts), the worker's script comes from its cache and
+    # page.route never sees the request.
+    page = new_context(service_workers="block").new_page()
     said = []
     page.on("console", lambda message: said.append(message.text))
     page.route(base_url + "js/think.mjs", lambda route: route.fulfill(
