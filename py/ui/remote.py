@@ -174,7 +174,7 @@ class Host:
             if message["token"] != seat.token:
                 js.console.warn(f"Tapis: seat {seat.seat + 1}: hello with another seat's token")
                 return
-            if seat.status not in ("connected", "away"):  # else the guest did not hear the welcome yet
+            if seat.status not in ("connected", "away"):  # else said again: the welcome was lost
                 self.match.set_seat(seat.seat, REMOTE, message["name"])
                 seat.status = "connected"
                 self.app.seats_changed()

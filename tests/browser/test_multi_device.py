@@ -405,7 +405,7 @@ def test_a_hello_is_said_again_until_the_host_s_welcome_comes(new_context, base_
     guest.wait_for_timeout(2500)  # more than twice the time between two hellos
     kinds = {who: [json.loads(m)["kind"] for m in page.evaluate("window.__received")]
              for who, page in (("host", host), ("guest", guest))}
-    # Said twice, once lost, then no more; the seat taken once (its name is the one said).
+    # Said twice (a hello or its welcome lost), then no more; the seat named as said.
     assert kinds == ({"host": ["hello"], "guest": ["welcome"]} if lost == "hello"
                      else {"host": ["hello", "hello"], "guest": ["welcome"]})
     expect(host.locator('.lobby-seat[data-seat="1"]')).to_contain_text("Ane")
