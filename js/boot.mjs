@@ -86,8 +86,10 @@ const TRACKED = new Map([`${INDEX}pyodide.asm.wasm`, STDLIB].map((url) => [url, 
 
 globalThis.fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+  const d = TRACKED.get(url);
+  if (d) d.asked = true;
   const response = await plainFetch(input, init);
-  return TRACKED.has(url) ? counted(TRACKED.get(url), response) : response;
+  return d ? counted(d, response) : response;
 };
 
 // On a first visit the runtime's downloads start once the first screen is painted (the tiles,
@@ -111,7 +113,8 @@ const heldSnapshot = cached(SNAPSHOT);
 afterFirstPaint(async () => {
   if (worthIt(await heldSnapshot)) return; // the restore has asked for them already
   preload(`${INDEX}pyodide.asm.mjs`, "module");
-  for (const url of TRACKED.keys()) preload(url, "fetch");
+  // Pyodide may have asked already (a page slow to paint): a preload would ask again.
+  for (const [url, d] of TRACKED) if (!d.asked) preload(url, "fetch");
 });
 
 // --- Our modules ---------------------------------------------------------------------------

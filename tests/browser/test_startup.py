@@ -285,6 +285,35 @@ def test_a_first_visit_asks_for_each_file_once(
     assert {"snapshot.bin", "py.zip", "vendor/pyodide/pyodide.asm.wasm"} <= set(gets)
 
 
+# A page slow to paint (a loaded phone): no paint is reported, and the half-second fallback that
+# js/boot.mjs waits for instead comes 3 s late (then says so), after Pyodide has asked for the
+# runtime itself.
+SLOW_PAINT = """window.PerformanceObserver = class { observe() {} disconnect() {} };
+const later = window.setTimeout;
+window.setTimeout = (fn, ms, ...args) => later(ms === 500 ? () => { fn(...args); window.__painted = true; } : fn,
+                                               ms === 500 ? 3000 : ms, ...args);"""
+
+
+def test_a_first_visit_slow_to_paint_asks_for_the_runtime_once(
+        browser_type, browser_type_launch_args, guard, site_copy, open_app, tmp_path):
+    site, server = site_copy
+    context = _persistent(browser_type, browser_type_launch_args, guard, tmp_path / "profile")
+    context.add_init_script(SLOW_PAINT)
+    try:
+        page = context.new_page()
+        start_punto(open_app, page, server.url, seed="slow")
+        page.wait_for_function("window.__painted === true", timeout=60_000)
+        page.wait_for_load_state("networkidle")
+        preloaded = page.eval_on_selector_all('link[rel="preload"]', "links => links.map((l) => l.href)")
+    finally:
+        context.close()
+    assert preloaded == []  # Pyodide had asked for each already
+    runtime = {path: n for path, n in _gets(server.log_text()).items()
+               if path.startswith("vendor/") or path == "stdlib.zip"}
+    assert {"vendor/pyodide/pyodide.asm.wasm", "stdlib.zip"} <= set(runtime)
+    assert set(runtime.values()) == {1}
+
+
 def _a_move_played(page, open_app, server, seed) -> dict:
     """A match begun and one move played once the worker controls the page: the table's facts."""
     start_punto(open_app, page, server.url, seed=seed)
