@@ -296,7 +296,7 @@ window.setTimeout = (fn, ms, ...args) => later(ms === 500 ? () => { fn(...args);
 
 def test_a_first_visit_slow_to_paint_asks_for_the_runtime_once(
         browser_type, browser_type_launch_args, guard, site_copy, open_app, tmp_path):
-    site, server = site_copy
+    _, server = site_copy
     context = _persistent(browser_type, browser_type_launch_args, guard, tmp_path / "profile")
     context.add_init_script(SLOW_PAINT)
     try:
