@@ -56,25 +56,27 @@ def main() -> None:
             # Camera and microphone allowed: only then does Chromium gather candidates here.
             host, guest = (browser.new_context(permissions=["camera", "microphone"]).new_page() for _ in range(2))
             for page in (host, guest):
-                page.goto(base + "js/peer.mjs")
+                page.goto(base + "js/peer.mjs")  # a page of the site's origin, next to the module
                 page.evaluate(SETUP)
             guest.evaluate(GUEST, args.later)
             lost = {"at once": 0, "later": 0}
             for n in range(args.connections):
-                id = f"c{n}"
-                offer = host.evaluate("(id) => peer.offer(id, '')", id)
-                answer = guest.evaluate("([id, sdp]) => peer.answer(id, sdp, '')", [id, offer])
-                host.evaluate("([id, sdp]) => peer.accept(id, sdp)", [id, answer])
-                guest.wait_for_function("(id) => events.some((e) => e.id === id && e.kind === 'open')", arg=id)
+                peer_id = f"c{n}"
+                offer = host.evaluate("(id) => peer.offer(id, '')", peer_id)
+                answer = guest.evaluate("([id, sdp]) => peer.answer(id, sdp, '')", [peer_id, offer])
+                host.evaluate("([id, sdp]) => peer.accept(id, sdp)", [peer_id, answer])
+                guest.wait_for_function("(id) => events.some((e) => e.id === id && e.kind === 'open')",
+                                        arg=peer_id)
                 host.wait_for_timeout(args.later)
                 try:
-                    host.wait_for_function(f"(id) => ({RECEIVED})(id).length === 2", arg=id, timeout=WAIT_MS)
+                    host.wait_for_function(f"(id) => ({RECEIVED})(id).length === 2", arg=peer_id,
+                                           timeout=WAIT_MS)
                 except Exception:  # noqa: BLE001 - a time-out: one or both lost
                     pass
-                received = host.evaluate(RECEIVED, id)
+                received = host.evaluate(RECEIVED, peer_id)
                 for message in lost:
                     lost[message] += message not in received
-                host.evaluate("(id) => peer.close(id)", id)
+                host.evaluate("(id) => peer.close(id)", peer_id)
             browser.close()
     finally:
         server.terminate()
