@@ -2,10 +2,13 @@
 in the page's native modal <dialog> (focus stays inside; the browser returns it on close).
 Each button carries a ``data-action`` handled by the app. A result dialog can be folded away to
 look at the table it announces, and unfolded again."""
+import js
+from pyodide.ffi import create_proxy
+
 from ui.dom import by_id, clear, listen, mount
 from ui.html import el
 
-_STATE = {"escape": None}
+_STATE = {"escape": None, "watch": None}
 
 
 def _layer():
@@ -39,12 +42,28 @@ def show(title: str, *body, buttons=(), cls: str = "", escape=None, fold_label=N
     unfold.hidden = True
     if not layer.open:
         layer.showModal()
-    content = box.querySelector(".dialog-body")
-    if content.scrollHeight > content.clientHeight:  # a body that scrolls takes the keyboard too
-        content.tabIndex = 0
+    _scrolls_by_keyboard(box.querySelector(".dialog-body"))
     first = box.querySelector("button")
     if first:
         first.focus()
+
+
+def _scrolls_by_keyboard(body) -> None:
+    """A body that scrolls takes the keyboard too (a tab stop of its own), whenever it scrolls:
+    a phone turned or a window resized can make it start or stop."""
+    _fit_tab_stop(body)
+    if _STATE["watch"] is None:
+        _STATE["watch"] = js.ResizeObserver.new(create_proxy(
+            lambda entries, _observer: [_fit_tab_stop(entry.target) for entry in entries]))
+    _STATE["watch"].disconnect()  # the dialog before this one is gone
+    _STATE["watch"].observe(body)
+
+
+def _fit_tab_stop(body) -> None:
+    if body.scrollHeight > body.clientHeight:
+        body.tabIndex = 0
+    else:
+        body.removeAttribute("tabindex")
 
 
 def fold():

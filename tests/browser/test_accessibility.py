@@ -47,6 +47,27 @@ def test_round_ends_and_their_folded_table(page, base_url, open_app, name):
     assert page.locator("#overlay .round-end").is_visible()
 
 
+def test_a_result_that_comes_to_scroll_once_the_window_shrinks_takes_the_keyboard(page, base_url, open_app):
+    """A round end shown on a large screen fits; the phone turned (or the window made small),
+    its text scrolls: it becomes a tab stop, which keyboard users scroll it by, and stops being
+    one once it fits again."""
+    assert resume(page, base_url, open_app, (V1 / "zp-3p-unseen-round-end.json").read_text(), None,
+                  "round-end") == "round-end"
+    body = page.locator("#overlay .dialog-body")
+    scrolls = "(b) => b.scrollHeight > b.clientHeight"
+    assert not body.evaluate(scrolls) and body.get_attribute("tabindex") is None
+    page.set_viewport_size({"width": 568, "height": 320})
+    page.wait_for_function("() => document.querySelector('#overlay .dialog-body').tabIndex === 0")
+    assert body.evaluate(scrolls)
+    assert violations(page) == []
+    page.keyboard.press("Shift+Tab")  # from the first button (focused as the dialog opened) back to it
+    assert body.evaluate("(b) => document.activeElement === b")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('#overlay .dialog-body').scrollTop > 0")
+    page.set_viewport_size(SIZES["desktop"])
+    page.wait_for_function("() => !document.querySelector('#overlay .dialog-body').hasAttribute('tabindex')")
+
+
 def test_zero_pointe_mid_game(page, base_url, open_app):
     assert resume(page, base_url, open_app, (V1 / "zp-4p-late.json").read_text(), None, "human") == "human"
     assert violations(page) == []
