@@ -53,8 +53,11 @@ def _scrolls_by_keyboard(body) -> None:
     a phone turned or a window resized can make it start or stop."""
     _fit_tab_stop(body)
     if _STATE["watch"] is None:
-        _STATE["watch"] = js.ResizeObserver.new(create_proxy(
-            lambda entries, _observer: [_fit_tab_stop(entry.target) for entry in entries]))
+        def resized(entries, _observer):
+            for entry in entries:
+                _fit_tab_stop(entry.target)
+
+        _STATE["watch"] = js.ResizeObserver.new(create_proxy(resized))
     _STATE["watch"].disconnect()  # the dialog before this one is gone
     _STATE["watch"].observe(body)
 
