@@ -19,7 +19,7 @@ WORDS = {
     "notice.save_aside": "Ezin izan da gordetako partida irakurri; alde batera utzi da. Beste bat has dezakezu.",
     "notice.save_dropped": "Ezin izan da gordetako partida irakurri, eta ez zegoen tokirik alde batera uzteko: ezabatu egin da. Beste bat has dezakezu.",
     "notice.save_failed": "Nabigatzailearen biltegia beteta dago: partidak aurrera darrai, baina ezin da aurrerapena gorde.",
-    "notice.more_params.one": "…eta estekako beste parametro ezezagun {n} ez da kontuan hartu.",
+    "notice.more_params.one": "…eta estekako beste {n} parametro ezezagun ez da kontuan hartu.",
     "notice.more_params.other": "…eta estekako beste {n} parametro ezezagun ez dira kontuan hartu.",
     "notice.bad_start": "Estekako “start” parametroak 1 edo 0 izan behar du; partida ez da hasi.",
     "notice.bad_think": "Estekako “think” parametroak main edo worker izan behar du; “{value}” ez da kontuan hartu.",
