@@ -327,7 +327,6 @@ class FrenchText(HTMLParser):
             self.text.append(data)
 
 
-
 def test_french_typography_in_the_catalog():
     faults = [f"{key}: {fault}" for key, text in CATALOGS["fr"].items() for fault in french_faults(text)]
     assert faults == []
