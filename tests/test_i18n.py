@@ -7,6 +7,7 @@ import shutil
 import string
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -267,3 +268,83 @@ def test_a_language_is_added_by_adding_its_files(tmp_path):
                             capture_output=True, text=True, env={**os.environ, "TAPIS_PY": str(tmp_path / "py")})
     assert checks.returncode == 0, checks.stdout[-3000:]
     assert re.search(r"\b\d+ passed", checks.stdout), checks.stdout[-500:]
+
+
+# French typography, wherever a French reader reads: ’ for the apostrophe, and a no-break space
+# before ; : ! ? and inside « ». One convention for the whole site, the Imprimerie nationale's
+# (Lexique des règles typographiques): a thin one, U+202F, before ; ! ? (which are set close to the
+# word), a word-wide one, U+00A0, before : and inside « » (which take a full space). A plain
+# space there lets the line break between the word and its sign.
+THIN, WIDE = "\u202f", "\u00a0"
+FRENCH = [(re.compile(r"'"), "a straight apostrophe: ’"),
+          (re.compile(rf"(?:^|[^{THIN};!?])[;!?]"), "; ! ? without U+202F before"),
+          (re.compile(rf"(?:^|[^{WIDE}]):"), ": without U+00A0 before"),
+          (re.compile(rf"«(?!{WIDE})|(?<!{WIDE})»"), "« » without U+00A0 inside")]
+SKIPPED = {"script", "style", "code", "kbd"}  # no prose (a key's name is no word)
+SEEN = ("title", "alt", "aria-label", "placeholder")  # attributes a reader sees or hears
+VOID = {"meta", "link", "br", "img", "input", "hr", "source", "wbr"}  # elements with no end tag
+
+
+def french_faults(text: str) -> list:
+    """Each typographic fault in ``text`` (French prose; ``{placeholders}`` stay) with its
+    surroundings."""
+    return [f"{why}: …{text[max(0, m.start() - 20):m.end() + 20]}…"
+            for pattern, why in FRENCH for m in pattern.finditer(text)]
+
+
+class FrenchText(HTMLParser):
+    """The French prose of a page: its text (tags joined as the reader sees them, so that a
+    sign after a tag keeps the word before it), the attributes a reader sees or hears, and the
+    meta description; nothing of scripts, styles, code, nor of what another language says."""
+
+    def __init__(self, page: str):
+        super().__init__(convert_charrefs=True)
+        self.text, self.attrs, self._skip = [], [], []
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in VOID:
+            return
+        other = attrs.get("lang", "fr") != "fr"
+        self._skip.append(tag in SKIPPED or other or bool(self._skip and self._skip[-1]))
+        if not self._skip[-1]:
+            self.attrs += [attrs[name] for name in SEEN if attrs.get(name)]
+
+    def handle_startendtag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "meta" and attrs.get("name") == "description":
+            self.attrs.append(attrs["content"])
+        if not (self._skip and self._skip[-1]):
+            self.attrs += [attrs[name] for name in SEEN if attrs.get(name)]
+
+    def handle_endtag(self, tag):
+        if tag not in VOID and self._skip:
+            self._skip.pop()
+
+    def handle_data(self, data):
+        if not (self._skip and self._skip[-1]):
+            self.text.append(data)
+
+
+def test_french_typography_in_the_catalog():
+    faults = [f"{key}: {fault}" for key, text in CATALOGS["fr"].items() for fault in french_faults(text)]
+    assert faults == []
+
+
+def test_french_typography_on_the_first_screen():
+    """index.html is French until its script swaps the words: its text, and the French words
+    that script holds."""
+    page = (PY.parent / "index.html").read_text(encoding="utf-8")
+    seen = FrenchText(page)
+    first = json.loads(re.search(r'id="first-words">(.*?)</script>', page, re.S)[1])["fr"]
+    said = [w for w in first.values() if isinstance(w, str)] + [w for pair in first["games"] for w in pair]
+    faults = [f for text in ["".join(seen.text), *seen.attrs, *said] for f in french_faults(text)]
+    assert faults == []
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (PY.parent / "rules").glob("*.fr.html")))
+def test_french_typography_on_the_rules_pages(page):
+    seen = FrenchText((PY.parent / "rules" / page).read_text(encoding="utf-8"))
+    faults = [f for text in ["".join(seen.text), *seen.attrs] for f in french_faults(text)]
+    assert faults == []

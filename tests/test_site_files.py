@@ -266,7 +266,7 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
                for lang, name in names().items()]
     assert build_home.render_index(page, listed) == (
         "<head>\n  <!-- begin description -->\n"
-        "  <meta name=\"description\" content=\"Jeux de cartes à jouer hors ligne : A &amp; B, C.\">\n"
+        "  <meta name=\"description\" content=\"Jeux de cartes à jouer hors ligne\u00a0: A &amp; B, C.\">\n"
         "  <!-- end description -->\n"
         "  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
         "  <!-- begin styles: made by build_home -->\n"
@@ -288,7 +288,7 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
         build_home.render_index(page.replace("<!-- end tiles -->", ""), listed)
     manifest = json.loads(build_home.render_manifest(
         json.dumps({"name": "Tapis", "description": "old", "shortcuts": [], "lang": "fr"}), listed))
-    assert manifest == {"name": "Tapis", "description": "Jeux de cartes à jouer hors ligne : A & B, C.",
+    assert manifest == {"name": "Tapis", "description": "Jeux de cartes à jouer hors ligne\u00a0: A & B, C.",
                         "shortcuts": [{"name": "A & B", "url": "./?game=a-b", "icons": build_home.SHORTCUT_ICONS},
                                       {"name": "C", "url": "./?game=c", "icons": build_home.SHORTCUT_ICONS}],
                         "lang": "fr",

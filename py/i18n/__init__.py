@@ -112,3 +112,14 @@ def t(lang: str, key: str, **params: Any) -> str:
         return text
     return text.format(**{name: NUMBER["format"](lang, value) if type(value) in (int, float) else value
                           for name, value in params.items()})
+
+
+def sentence(text: str) -> str:
+    """``text``, a finished sentence, with its first letter a capital: a sentence that begins
+    with a placeholder ("{card} bota duzu", "{name} joue") starts as any other does, whatever
+    fills it ("Ezpatako txota bota duzu"). Marks before it stay ("¡", "«", "…"); a sentence that
+    begins with a number is left as it is."""
+    for i, char in enumerate(text):
+        if char.isalnum():
+            return text[:i] + char.upper() + text[i + 1:] if char.islower() else text
+    return text

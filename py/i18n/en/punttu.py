@@ -2,9 +2,10 @@
 
 One naming per language: English names the suits and figures in English (coins, cups, swords,
 clubs; jack, knight, king), French keeps the Spanish names (oros, copas, espadas, bastos; sota,
-caballo, rey) with French elision ("l’as d’oros"). Punttu plays deals within a match (donnes
-within a partie). A sentence about a seat has a ".you" form for the player's own; a count has
-".one"/".other" forms (French counts 0 and 1 as singular).
+caballo, rey) with French elision ("l’as d’oros"), Euskara says the number, then the suit, as
+its rules text does ("bateko urrea", "zazpiko kopa", "errege ezpata"). Punttu plays deals within
+a match (donnes within a partie). A sentence about a seat has a ".you" form for the player's
+own; a count has ".one"/".other" forms (French counts 0 and 1 as singular).
 """
 
 WORDS = {

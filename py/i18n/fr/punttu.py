@@ -2,7 +2,7 @@
 
 WORDS = {
     "punttu.name": "Punttu",
-    "punttu.tagline": "Un jeu de plis basque au jeu espagnol : ramassez les points, retenez les cartes.",
+    "punttu.tagline": "Un jeu de plis basque au jeu espagnol\u00a0: ramassez les points, retenez les cartes.",
     "punttu.opt.players": "Joueurs",
     "punttu.opt.players.2": "2",
     "punttu.opt.players.3": "3",

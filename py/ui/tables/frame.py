@@ -7,7 +7,7 @@ A table is drawn as: the seat strip (the other seats, compact), the status line 
 do now, the game's centre (board, piles, trick, in ``.centre``) and the player's own area (hand,
 grid, columns, in ``.own``).
 """
-from i18n import prefix
+from i18n import prefix, sentence
 from ui.dom import clear, find, later, morph, mount, set_flag
 from ui.html import el
 from ui.tables.common import emblem, reduced_motion, robot, standings
@@ -39,8 +39,10 @@ class Frame:
 
     def words(self, key: str, seat: int, **params) -> str:
         """The text of ``key`` about ``seat`` (its name in ``{name}``), in the second person
-        ("You take the trick") when the seat is the player's own and the key has that form."""
-        return self.app.seat_words(key, seat, **params)
+        ("You take the trick") when the seat is the player's own and the key has that form. A
+        sentence: it starts with a capital whatever fills its first placeholder (a card's name,
+        "ezpatako txota bota duzu"), so the move log, the prompts and the seats' figures do."""
+        return sentence(self.app.seat_words(key, seat, **params))
 
     # --- drawing -------------------------------------------------------------------------
     def render(self, view, active: bool, hidden: bool = False):
@@ -163,8 +165,12 @@ class Frame:
         return []
 
     def status(self, view, active: bool, hidden: bool, result) -> str:
-        """What to do now, in one sentence: the player's prompt on their turn (named when
-        several humans share the device), else whose turn it is."""
+        """What to do now, in one sentence (starting with a capital whatever its first word:
+        a name typed in lower case): the player's prompt on their turn (named when several
+        humans share the device), else whose turn it is."""
+        return sentence(self._status(view, active, hidden, result))
+
+    def _status(self, view, active: bool, hidden: bool, result) -> str:
         t = self.app.t
         if result is not None:
             return self.result_line(view, result)

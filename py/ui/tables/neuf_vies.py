@@ -8,6 +8,7 @@ The view says it all (games/neuf_vies/schema.py): what is legal, each column's v
 the latest moves with their cards, the slot last played, why the game ended and the ranking."""
 from games.neuf_vies.schema import (Allow, Card, Column, ColumnCard, Counter, Discard, LogEntry, Move, Place, Put,
                                     Renew, Round, Stop, View, card, move_text, parse_move)
+from i18n import sentence
 from ui.dom import find, later, mount
 from ui.html import el
 from ui.tables.common import fly, standings
@@ -224,7 +225,7 @@ class Table(Frame):
             if target == seat:
                 return self.words("neuf_vies.log.place_own", seat, card=shown, col=col)
             if self.app.is_you(target):
-                return self.app.t("neuf_vies.log.attacked_you", name=self.name(seat), card=shown, col=col)
+                return sentence(self.app.t("neuf_vies.log.attacked_you", name=self.name(seat), card=shown, col=col))
             return self.words("neuf_vies.log.place_attack", seat, card=shown, col=col, target=self.name(target))
         if kind in ("discard", "counter", "renew"):
             return self.words(f"neuf_vies.log.{kind}", seat, card=self.card_the(entry["card"]))

@@ -29,7 +29,7 @@ class Table(Frame):
 
     # --- cards ---------------------------------------------------------------------------
     def name_of(self, card: str) -> str:
-        """The card's name: "7 of cups", "king of clubs"; "as d’oros"; "kopako erregea"."""
+        """The card's name: "7 of cups", "king of clubs"; "as d’oros"; "errege kopa"."""
         suit, rank, _ = card_face(card)
         return self.app.t("punttu.card_name", rank=self.app.t(f"punttu.rank.{rank}"),
                           suit=self.app.t(f"punttu.of.{suit}"))

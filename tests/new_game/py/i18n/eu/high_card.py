@@ -14,7 +14,7 @@ WORDS = {
     "high_card.err.over": "Partida amaitu da.",
     "high_card.err.not_in_hand": "Ez daukazu karta hori ({card}).",
     "high_card.ui.card": "{value}",
-    "high_card.ui.back": "ahoz beherako karta",
+    "high_card.ui.back": "ahozpez dagoen karta",
     "high_card.ui.trick": "Altxaldia",
     "high_card.ui.held": "eskuko kartak: {n}",
     "high_card.ui.taken": "jokaldi honetako puntuak: {n}",

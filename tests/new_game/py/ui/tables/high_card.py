@@ -46,7 +46,7 @@ class Table(Frame):
         return self.app.play_human(move_text(Play(source)))
 
     def describe(self, before, move: str, after, name: str) -> str:
-        return self.app.t("high_card.ui.log.play", name=name, value=value(parse_move(move).card))
+        return self.words("high_card.ui.log.play", before["to_move"], value=value(parse_move(move).card))
 
     def round_end(self, view) -> tuple:
         last = view["last_round"]
