@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import ai
 from games import registry
 from match import Match
+from session import LocalSession
 
 
 @dataclass
@@ -25,9 +26,10 @@ def play_match(game_id: str, options: dict, seed: str, levels: list, clock=time.
     seats = [{"kind": level if level in known else known[0], "name": f"{level} {seat}"}
              for seat, level in enumerate(levels)]
     match = Match.new(game_id, dict(options, players=len(levels)), seed, seats, think=think)
+    session = LocalSession(match)
     result = Result(outcome={}, times=[[] for _ in levels])
     while True:
-        step = match.step()
+        step = session.next()
         if step.kind == "over":
             if match.rounds_done > len(result.rounds):
                 result.rounds.append(match.state.last_round)
@@ -40,7 +42,7 @@ def play_match(game_id: str, options: dict, seed: str, levels: list, clock=time.
         start = clock()
         move = match.computer_move()
         result.times[step.seat].append(clock() - start)
-        match.play(move)
+        session.play(step.seat, move)
 
 
 def share(result: Result, seats) -> float:

@@ -2,13 +2,15 @@
 // named by the page's id. The host's offer and the guest's answer are whole SDP strings, with
 // every candidate in them (no trickle): they travel once, by QR code or link, so each must be
 // complete. The page hears back through "tapis-peer" window events, {id, kind, data}:
-// open, message, away, back, closed (after open), failed (never opened).
+// open, message, flood (how many messages over the rate were dropped), away, back, closed (after
+// open), failed (never opened).
 
 const peers = new Map(); // id -> {pc, channel, opened, away, timer}
 const GATHER_MS = 4000; // a candidate that takes longer (a slow STUN server) is left out
 const OPEN_MS = 20000; // from the host's accept(): both sides have each other's description
 // The guest waits while a person carries its answer to the host's device (a scan, a message).
 const ANSWERED_MS = 600000;
+const RATE = 100; // messages a second a channel hands the page
 
 function emit(id, kind, data) {
   window.dispatchEvent(new CustomEvent("tapis-peer", { detail: { id, kind, data } }));
@@ -60,8 +62,24 @@ function wire(id, peer, channel) {
   // open event gone by, the guest would never say hello. What it sends at once can still be lost
   // (3 % of connections, bench/first_words.py): ui/remote.py says hello until answered.
   if (channel.readyState === "open") opened();
+  // At most RATE messages a second reach the page (an honest device sends a move or two): the
+  // rest of a flood is counted, and said once at the end of its second ("flood"). Binary data is
+  // handed on as null, to be refused and said as any message that is not one of Tapis's.
+  let begun = -Infinity, count = 0, dropped = 0;
   channel.onmessage = (event) => {
-    if (live(id, peer) && typeof event.data === "string") emit(id, "message", event.data);
+    if (!live(id, peer)) return;
+    const now = performance.now();
+    if (now - begun >= 1000) [begun, count] = [now, 0];
+    if (++count > RATE) {
+      if (dropped++ === 0) {
+        setTimeout(() => {
+          if (live(id, peer)) emit(id, "flood", dropped);
+          dropped = 0;
+        }, 1000 - (now - begun));
+      }
+      return;
+    }
+    emit(id, "message", typeof event.data === "string" ? event.data : null);
   };
   channel.onclose = () => end(id, peer, "channel closed");
 }

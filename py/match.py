@@ -1,8 +1,9 @@
-"""The match controller: who sits where, every move played, and what the screen must do next.
+"""A match: its game, options and seed, who sits where, every move played, undo and the save.
 
-Pure (no DOM), so the whole match loop is tested in CPython; the page only draws what ``step``
-says and forwards what the player does. It names no game and no computer player: the game comes
-from the registry, the computers' choice (``ai.think``) from whoever makes the match.
+Pure (no DOM), and tested in CPython. What happens next, and the one door every move enters by,
+are the session's (``session.py``), which holds a match. It names no game and no computer
+player: the game comes from the registry, the computers' choice (``ai.think``) from whoever makes
+the match.
 
 The save is the match's game, options, seed, seats and move list. Loading replays the moves
 through the rules, so a save can only ever hold a position the rules reach. A save of format 1
@@ -11,21 +12,20 @@ through the rules, so a save can only ever hold a position the rules reach. A sa
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from engine import checks
 from engine.errors import BadOptions, BadSave, IllegalMove
-from engine.game import PRIVATE_HANDS, Game
+from engine.game import Game
 from engine.rng import new_seed
+from engine.view import card_ids
 from games import registry
 
 FORMAT = 2
 NAME_MAX = 24
 MAX_MOVES = 100_000  # far beyond any real match: a bound on what a save may make us replay
-UNDO_SAMPLES = 8  # determinizations that must all agree before an undo is called harmless
 
 
-StepKind = Literal["round_end", "over", "gate", "human", "computer", "remote"]
 # A seat played from another device (ui/remote.py): a person, whose moves this match receives.
 REMOTE = "remote"
 
@@ -33,15 +33,9 @@ REMOTE = "remote"
 # moves, a seeded rng and the state (which only the hard level reads, to redeal hidden cards), a
 # generator that yields None after each slice of thought and last the move.
 Think = Callable[[str, str, dict, list, random.Random, Any], Iterator[str | None]]
-
-
-@dataclass(frozen=True)
-class Step:
-    """What the screen does next: "round_end", "over", "gate" (pass the device to ``seat``),
-    "human", "computer" or "remote" (``seat`` is to move: here, on this device's computer, or on
-    another device). For a result, ``seat`` is whose side the result is shown from."""
-    kind: StepKind
-    seat: int
+# The move the page plays by itself for a seat, from its view (a decision with one sensible
+# answer), or None: such a move is no decision of the player's, and an undo goes past it.
+Automatic = Callable[[dict], str | None]
 
 
 @dataclass(frozen=True)
@@ -80,10 +74,10 @@ class Match:
         self.think = think  # how computers choose; None for a match of humans only (tests)
         first = game.from_json(start) if start is not None else game.new_game(options, seed)
         self.seats = check_seats(game, seats, game.players(first))
+        self.deck = frozenset(game.full_deck(options))
         self.states = [first]  # the state before each move, and the current one last
         self.moves: list[str] = []
         self.seen_rounds = game.rounds_done(first)  # round ends the players have looked at
-        self.viewer: int | None = None  # the human the screen showed last (hot-seat secrecy)
 
     # --- making and saving ------------------------------------------------------------------
     @classmethod
@@ -188,53 +182,13 @@ class Match:
     def legal_moves(self) -> list:
         return self.game.legal_moves(self.state)
 
-    # --- what happens next ------------------------------------------------------------------
-    def step(self) -> Step:
-        """What comes next; a question only (``show_to`` records who has the screen)."""
-        if self.rounds_done > self.seen_rounds or self.over:
-            # Results are public: with nobody at the screen yet (a reload in hot-seat play),
-            # they are shown from the first human's side.
-            seat = self.screen_seat()
-            if seat is None:
-                seat = self.humans()[0]
-            # The round that ends the match is told with the match's end, in one screen.
-            return Step("over" if self.over else "round_end", seat)
-        seat = self.to_move
-        assert seat is not None  # a match not over has a seat on turn
-        if self.seats[seat]["kind"] == REMOTE:
-            return Step("remote", seat)
-        if not self.is_human(seat):
-            return Step("computer", seat)
-        if self.needs_gate(seat):
-            return Step("gate", seat)
-        return Step("human", seat)
-
-    def needs_gate(self, seat: int) -> bool:
-        """Pass the device first when the screen would otherwise show one human's secrets to
-        another: only games with private hands, only when several humans share the device."""
-        return (self.game.information == PRIVATE_HANDS and len(self.humans()) > 1
-                and self.viewer != seat)
-
-    def show_to(self, seat: int) -> None:
-        """The screen now shows ``seat``'s side: its turn is drawn, or it took the device."""
-        self.viewer = seat
-
-    def screen_seat(self) -> int | None:
-        """Whose view the screen shows: the human on turn once past the gate; otherwise the human
-        who had the screen last (the first human before anyone; seat 0 with only computers)."""
-        humans = self.humans()
-        if self.viewer in humans:
-            return self.viewer
-        if self.game.information == PRIVATE_HANDS and len(humans) > 1:
-            return None  # nobody's secrets until a human takes the device
-        return humans[0] if humans else 0
-
     def acknowledge_round(self) -> None:
         self.seen_rounds = self.rounds_done
 
     # --- moves ------------------------------------------------------------------------------
     def play(self, move: str) -> None:
-        """Apply a move; an illegal one raises IllegalMove and changes nothing."""
+        """Apply a move; an illegal one raises IllegalMove and changes nothing. Whose move it is
+        is the session's to check (``session.LocalSession.play``): here it is the rules'."""
         after = self.game.play(self.state, move)
         self.states.append(after)
         self.moves.append(move)
@@ -260,56 +214,53 @@ class Match:
                               self.legal_moves(), rng, self.state)
 
     # --- undo -------------------------------------------------------------------------------
-    def last_human(self) -> int | None:
-        """The human who moved last: the one an undo button speaks for."""
+    def _decided(self, index: int, automatic: Automatic | None) -> bool:
+        """Whether the move played from ``states[index]`` was its player's choice, not one the
+        page plays by itself (``automatic``: the move it would play for a seat, from its view)."""
+        if automatic is None:
+            return True
+        mover = self.game.to_move(self.states[index])
+        assert mover is not None  # a move was played from that state
+        return automatic(self.game.view(self.states[index], mover)) is None
+
+    def last_human(self, automatic: Automatic | None = None) -> int | None:
+        """The human who decided last (a move the page played by itself is no decision): the
+        one an undo button speaks for."""
         for index in range(len(self.moves) - 1, -1, -1):
             mover = self.game.to_move(self.states[index])
-            if self.is_human(mover):
+            if self.is_human(mover) and self._decided(index, automatic):
                 return mover
         return None
 
-    def undo_point(self, seat: int) -> int | None:
+    def undo_point(self, seat: int, automatic: Automatic | None = None) -> int | None:
         """How many moves an undo by ``seat`` takes back, or None when it may not.
 
-        It takes back ``seat``'s last move and every computer move since, as long as no other
-        human moved since, no round ended since, and nothing the seat could not know before its
-        move has been shown to it since (checked by replaying the same moves in worlds the seat
-        could not tell apart: its view must come out the same in each). Never with players on
-        other devices: a move they saw would vanish from their screens."""
+        It takes back ``seat``'s last decision and every move since (the answers the page played
+        for it, the computers' moves), as long as no other human decided since, no round ended
+        since, and no move since showed the seat a card it did not know at its decision: no card
+        id in its views since that was not in its view then. Never with players on other
+        devices: a move they saw would vanish from their screens."""
         if not self.game.undo or not self.is_human(seat) or self.over or self.remotes():
             return None
         for index in range(len(self.moves) - 1, -1, -1):
             mover = self.game.to_move(self.states[index])
-            if mover == seat:
+            if self.is_human(mover) and self._decided(index, automatic):
+                if mover != seat:
+                    return None
                 break
-            if self.is_human(mover):
-                return None
         else:
             return None
         before = self.states[index]
         if self.game.rounds_done(before) != self.rounds_done:
             return None
-        if not self._reveals_nothing(before, seat, self.moves[index:]):
+        known = card_ids(self.game.view(before, seat), self.deck)
+        if any(card_ids(self.game.view(state, seat), self.deck) - known for state in self.states[index + 1:]):
             return None
         return len(self.moves) - index
 
-    def _reveals_nothing(self, before: Any, seat: int, moves: list[str]) -> bool:
-        seen = self.view(seat)
-        rng = random.Random(f"{self.seed}:undo:{len(self.moves)}")
-        for _ in range(UNDO_SAMPLES):
-            world = self.game.determinize(before, seat, rng)
-            try:
-                for move in moves:
-                    world = self.game.play(world, move)
-            except IllegalMove:
-                return False  # the moves depended on a card the seat did not know
-            if self.game.view(world, seat) != seen:
-                return False
-        return True
-
-    def undo(self, seat: int) -> int:
+    def undo(self, seat: int, automatic: Automatic | None = None) -> int:
         """Take back what ``undo_point`` allows; returns the number of moves taken back."""
-        count = self.undo_point(seat)
+        count = self.undo_point(seat, automatic)
         if not count:
             return 0
         del self.moves[-count:]

@@ -20,7 +20,7 @@ import sys
 PRELOAD = (
     "__future__", "base64", "collections", "collections.abc", "dataclasses", "functools", "importlib",
     "importlib.util", "inspect", "ipaddress", "js", "json", "math", "pkgutil", "pyodide.ffi", "random", "re",
-    "time", "typing",
+    "time", "types", "typing",
 )
 
 

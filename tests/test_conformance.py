@@ -1,24 +1,26 @@
 """One suite over every registered game: random games to the end for every option combination,
 checking at every step the invariants that any correct game keeps, and every view against the
 type its ``schema.py`` declares (with the moves' codec)."""
-import importlib
 import itertools
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import NotRequired, TypedDict
 
 import pytest
-from typecheck import problems
+from engine.typecheck import problems
 
 import ai
 import games
-from engine.errors import IllegalMove
+from engine.errors import BadSave, IllegalMove
 from engine.game import HIDDEN_PILES, HIGH_WINS, LOW_WINS, PRIVATE_HANDS, PUBLIC, Game
-from engine.view import ViewHeader
+from engine.view import ViewHeader, card_ids
 from games import registry
+from match import REMOTE, Match
+from session import LocalSession
 
 PY = Path(games.__file__).resolve().parents[1]  # the py/ tree under test
 
@@ -57,7 +59,7 @@ def test_every_game_has_variants():
 
 def schema(game):
     """The game's contract with the page and the computers: its view's type, its moves' codec."""
-    return importlib.import_module(f"games.{registry.module_name(game.id)}.schema")
+    return registry.schema(game.id)
 
 
 def check_step(game, state, deck):
@@ -130,9 +132,44 @@ def play_out(game, options, seed, rng):
         move = rng.choice(legal)
         after = game.play(state, move)
         assert game.to_json(state) == before, "play mutated its input"
+        if every == 1 and len(moves) % 3 == 0:  # in each game's first variant
+            check_public_move(game, state, move, after, deck)
+            check_spellings(game, state, legal)
         state = after
         moves.append(move)
     pytest.fail(f"no end after {MAX_PLIES} moves")
+
+
+def check_public_move(game, before, move, after, deck):
+    """What a seat is told of a move (another device's screen shows it: net.wire.state_for)
+    names no card that seat could not see before or after the move."""
+    deck = frozenset(deck)
+    for seat in range(game.players(before)):
+        told = game.public_move(move, seat)
+        seen = card_ids(game.view(before, seat), deck) | card_ids(game.view(after, seat), deck)
+        assert card_ids(told, deck) <= seen, f"{move!r} tells seat {seat} of a card it cannot see"
+
+
+FULLWIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+ARABIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def spellings(move: str) -> set:
+    """Other spellings of ``move`` that a lenient reader might take for it: other digits, leading
+    zeros, a sign, other spaces, other case."""
+    found = {move.translate(FULLWIDTH), move.translate(ARABIC), " " + move, move + " ",
+             move.replace(" ", "  "), move.replace(" ", "\t"), move.replace(",", ", "), move.upper(),
+             move.title(), move.replace("-", "\u2212"), re.sub(r"\d+", lambda d: "0" + d.group(), move),
+             re.sub(r"(?<![\d-])(\d)", r"+\1", move), re.sub(r"(?<![\d-])0(?!\d)", "-0", move)}
+    return found - {move}
+
+
+def check_spellings(game, state, legal):
+    """Each legal move has one text: any other spelling of it is refused by the rules."""
+    for move in legal[:6]:
+        for other in spellings(move) - set(legal):
+            with pytest.raises(IllegalMove):
+                game.play(state, other)
 
 
 @pytest.mark.parametrize("game,options", CASES)
@@ -164,6 +201,35 @@ def test_illegal_moves_say_why(game):
             game.play(state, bad)
         assert err.value.code and str(err.value)
     assert game.outcome(state) is None
+
+
+@pytest.mark.parametrize("game", registry.games(), ids=lambda g: g.id)
+def test_other_spellings_of_a_move_are_refused_by_every_entry_point(game):
+    """A move from outside (a guest's device, a save, a link) is taken only if it is exactly one
+    of the rules' legal moves: the match, a save and a remote seat's door refuse the others, and
+    what is kept is the rules' own text."""
+    players = game.seats[0]
+    seats = [{"kind": "human" if seat else REMOTE, "name": ""} for seat in range(players)]
+    rng = random.Random(game.id)
+    session = LocalSession(Match.new(game.id, {}, "spellings", seats))
+    match = session.match
+    checked = 0
+    while not match.over and checked < 40:
+        legal = match.legal_moves()
+        for move in legal[:3]:
+            for other in sorted(spellings(move) - set(legal)):
+                with pytest.raises(IllegalMove):
+                    match.play(other)
+                if match.to_move == 0:
+                    assert session.receive(0, other, len(match.moves)) is not None and not session.pending
+                save = match.dump()
+                save["moves"] = save["moves"] + [other]
+                with pytest.raises(BadSave):
+                    Match.load(save)
+                checked += 1
+        match.acknowledge_round()
+        match.play(rng.choice(legal))
+    assert checked >= 40
 
 
 @pytest.mark.parametrize("game", registry.games(), ids=lambda g: g.id)

@@ -120,6 +120,7 @@ def test_the_computers_and_the_match_controller_play_it(site):
 import random
 import ai
 from match import Match
+from session import LocalSession
 from ui.tables import has_table
 assert has_table({GAME_ID!r})  # the home tile offers New game, not "coming soon"
 for players in (2, 3, 4):
@@ -128,7 +129,7 @@ for players in (2, 3, 4):
     match = Match.new({GAME_ID!r}, {{"players": players, "rounds": 3}}, "new", seats, think=ai.think)
     rng = random.Random(players)
     while not match.over:
-        step = match.step()
+        step = LocalSession(match).next()
         if step.kind == "round_end":
             match.acknowledge_round()
         elif step.kind == "computer":

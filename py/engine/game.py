@@ -93,6 +93,10 @@ class Game(Protocol):
     def cards(self, state: Any) -> list[str]:
         """The id of every card wherever it is (hands, piles, table, out of the game)."""
 
+    def public_move(self, move: str, seat: int) -> str:
+        """What ``seat`` may be told of ``move`` once it is played (another device's screen shows
+        and tells it): a text naming no card the seat cannot see, before or after the move."""
+
 
 class Rules(Protocol):
     """A game's ``rules.py``: the moves and the ends of a match, over the game's state."""
@@ -209,6 +213,12 @@ class GameBase:
 
     def cards(self, state: Any) -> list[str]:
         return self.rules.cards(state)
+
+    def public_move(self, move: str, seat: int) -> str:
+        """Every seat may be told a move as it is: a game whose moves name a hidden card (none
+        of these four: their moves name cards played face up, or places) says otherwise here.
+        The conformance suite holds each game to it."""
+        return move
 
 
 def fresh(data: Any) -> Any:

@@ -6,7 +6,7 @@ out again. ``header`` builds the header from the protocol, so no game writes it.
 """
 from __future__ import annotations
 
-from typing import Generic, TypedDict, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 RoundRecord = TypeVar("RoundRecord")
 
@@ -40,3 +40,21 @@ def ranks(scores: list, winners: list, low_wins: bool) -> list[int]:
     return [1 if seat in winners else
             1 + len(winners) + sum(1 for other in seats if other not in winners and better(other, seat))
             for seat in seats]
+
+
+def card_ids(data: Any, deck: frozenset[str]) -> set[str]:
+    """Every card of ``deck`` that ``data`` (a view: JSON-able data) names, wherever it is: what
+    a seat can tell apart. A hidden card is never named in a view, only counted."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in deck:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found

@@ -85,3 +85,10 @@ def module_name(game_id: str) -> str:
 def id_of(module: str) -> str:
     """The id of the game whose modules are named ``module``: "zero_pointe" -> "zero-pointe"."""
     return module.replace("_", "-")
+
+
+def schema(game_id: str):
+    """A game's contract with the page and the computers (``games/<game>/schema.py``): its view's
+    type ``View``, its moves' codec."""
+    get(game_id)
+    return importlib.import_module(f"games.{module_name(game_id)}.schema")

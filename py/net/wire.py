@@ -10,12 +10,14 @@ make messages read them back the same way, so a bad one fails where it is made.
 Guest -> host: "hello" (the seat's player, and the token the invitation gave) and "move" (with the
 number of moves played when the guest chose it). Host -> guest: "welcome" (the hello was taken),
 "state" (the seat's view, the seats, the last move and the rounds ended: all a guest's screen
-draws), "refused" (a move the host did not play, and why: an i18n key) and "closed" (the host
-ended the seat).
+draws), "refused" (a move the host did not play, and why: an i18n key), "unread" (a message of the
+guest's the host could not read) and "closed" (the host ended the seat).
 """
 import json
 import re
 from typing import Any
+
+from session import LocalSession
 
 VERSION = 1
 GUEST_MAX = 2_000  # bytes of a guest's message
@@ -124,13 +126,17 @@ def _welcome(m: dict) -> None:
     _fields(m, "welcome", set())
 
 
+def _unread(m: dict) -> None:
+    _fields(m, "unread", set())
+
+
 def _closed(m: dict) -> None:
     _fields(m, "closed", {"why"})
     _text(m["why"], 60, "why", KEY)
 
 
 GUEST_KINDS = {"hello": _hello, "move": _move}
-HOST_KINDS = {"welcome": _welcome, "state": _state, "refused": _refused, "closed": _closed}
+HOST_KINDS = {"welcome": _welcome, "state": _state, "refused": _refused, "unread": _unread, "closed": _closed}
 
 
 # --- text <-> message ------------------------------------------------------------------------
@@ -228,9 +234,25 @@ def state(game: str, seat: int, seats: list, view: dict, last: dict | None, n: i
                  n=n, rounds=rounds)
 
 
+def state_for(session: LocalSession, seat: int) -> str:
+    """The "state" message for ``seat``'s device, from the host's session: the seat's view, the
+    seats, the last move in the form the game lets that seat see (``Game.public_move``), the
+    moves played and the rounds ended."""
+    last = session.last_move()
+    told = None if last is None else {"move": session.game.public_move(last.move, seat), "seat": last.seat,
+                                      "ended_round": last.ended_round}
+    return state(session.game.id, seat, [dict(s) for s in session.seats], session.view(seat), told,
+                 session.ply, session.rounds_done)
+
+
 def refused(reason: str, params: dict, n: int) -> str:
     """A guest's move not played: ``reason`` is an i18n key, ``params`` its values."""
     return _make(HOST_KINDS, HOST_MAX, "refused", reason=reason, params=params, n=n)
+
+
+def unread() -> str:
+    """A message from the guest's device was not one of this version's: it was dropped."""
+    return _make(HOST_KINDS, HOST_MAX, "unread")
 
 
 def closed(why: str) -> str:
@@ -239,5 +261,6 @@ def closed(why: str) -> str:
 
 
 def from_host(text: Any) -> dict:
-    """A "welcome", "state", "refused" or "closed" message as a dict without "v", or BadMessage."""
+    """A "welcome", "state", "refused", "unread" or "closed" message as a dict without "v", or
+    BadMessage."""
     return _read(text, HOST_KINDS, HOST_MAX)

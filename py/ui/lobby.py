@@ -1,13 +1,17 @@
-"""The screens of play across devices: the host's lobby (each remote seat's invitation and its
-answer), the guest's join screen (its name, then its answer), and the hand-over of an answer
-link opened on the host's own device to the tab that holds the table."""
+"""Play across devices as the player sees it: the host's lobby (each remote seat's invitation and
+its answer), the guest's join screen (its name, then its answer), the hand-over of an answer link
+opened on the host's own device to the tab that holds the table, the connections' news (a device
+gone away, back), and the buttons of all that. ``ui/remote.py`` holds the connections."""
 import js
 from pyodide.ffi import create_proxy
 
-from ui import overlay
-from ui.dom import by_id, clear, find, later, mount, morph
+from match import NAME_MAX
+from session import LocalSession
+from ui import overlay, storage
+from ui.actions import action
+from ui.dom import by_id, clear, find, later, mount, morph, set_flag
 from ui.html import el
-from ui.remote import HANDOFF, STUN, link, module
+from ui.remote import HANDOFF, STUN, Guest, Host, link, module
 from ui.tables.common import emblem
 
 HANDOFF_WAIT_MS = 1500  # how long an answer link waits for a table's tab to take it
@@ -49,7 +53,7 @@ def _screen(app, node):
 
 
 def render_host(app, host, resume: bool) -> None:
-    t, m = app.t, host.match
+    t, m = app.t, host.session
     box = el("section", "lobby", None, aria_labelledby="lobby-title")
     box.appendChild(el("h2", "", t("lobby.title", game=app.game_name(m.game.id)), id="lobby-title"))
     box.appendChild(el("p", "lobby-hint", t("lobby.hint")))
@@ -67,7 +71,7 @@ def render_host(app, host, resume: bool) -> None:
 
 
 def _host_seat(app, host, i: int):
-    t, m = app.t, host.match
+    t, m = app.t, host.session
     remote = host.seats.get(i)
     status = remote.status if remote is not None else ("here" if m.seats[i]["kind"] == "human" else "computer")
     item = el("li", "lobby-seat", None, data_seat=i, data_status=status)
@@ -194,3 +198,172 @@ def scan(app, take) -> None:
         app.scanning = None
 
     module("qr", started, failed)
+
+
+# --- the page's side ---------------------------------------------------------------------------
+def host(app, session: LocalSession, new: bool) -> bool:
+    """A match with seats on other devices first shows its lobby, with fresh invitations: True
+    when it did (its table comes once every remote seat is connected). A rematch of the same
+    seats goes on over the same connections."""
+    link_ = app.link
+    if isinstance(link_, Host) and link_.keeps(session):
+        link_.session = session
+        return False
+    if link_ is not None and not (isinstance(link_, Host) and link_.session is session):
+        app.end_link()
+    if not session.remotes() or app.link is not None:
+        return False
+    app.link = Host(app, session, new)
+    listen_for_answers(lambda code: take_answer(app, code))
+    app.link.invite_all()
+    show_lobby(app)
+    return True
+
+
+def join(app, offer, game) -> None:
+    """An invitation opened: this device will play one seat of another's match."""
+    app.link = Guest(app, offer, game)
+    app.leave_table()
+    app.form = None
+    app.lobby_up = True
+    render_guest(app, app.link)
+    set_flag("state", "join")
+
+
+def show_lobby(app) -> None:
+    """The host's lobby: of a match not begun yet, or of one under way (``Host.new``)."""
+    app.leave_table()
+    app.form = None
+    app.lobby_up = True
+    storage.set_at_table(not app.link.new)  # a reload in a match's lobby comes back to it
+    render(app)
+    set_flag("state", "lobby")
+
+
+def render(app) -> None:
+    """The lobby or the join screen drawn again (a connection's news, another language)."""
+    if isinstance(app.link, Host):
+        render_host(app, app.link, resume=not app.link.new)
+    else:
+        render_guest(app, app.link)
+
+
+def menu_buttons(app) -> list:
+    """The in-game menu's entries of play across devices: the host sees the invitations."""
+    return [(app.t("remote.invitations"), "lobby")] if isinstance(app.link, Host) else []
+
+
+def seats_changed(app, changed: int | None = None) -> None:
+    """A connection's news: the lobby or join screen shows it; at a table, the host is asked
+    what to do with a seat whose device went away (wait, invite it again, or give it to a
+    computer), and told when it comes back; a guest is told how its connection stands."""
+    link_ = app.link
+    if app.lobby_up:
+        render(app)
+    elif isinstance(link_, Guest):
+        if link_.status in ("away", "lost", "connected"):
+            app.notify(f"join.status.{link_.status}", host=link_.offer.name or app.t("join.host"))
+    elif isinstance(link_, Host) and changed in link_.seats and app.loop is not None:
+        name, status = app.seat_name(changed), link_.seats[changed].status
+        if status == "connected":
+            if find(by_id("overlay"), f".away-{changed}") is not None:
+                overlay.hide()
+            app.notify("remote.back", name=name)
+        elif status in ("away", "lost"):
+            t, attrs = app.t, {"data-seat": str(changed)}
+            overlay.show(t(f"remote.{status}_title", name=name), t("remote.lost_body", name=name),
+                         buttons=[(t("remote.wait"), "close"), (t("remote.reinvite"), "reinvite", attrs),
+                                  (t("remote.to_computer"), "to-computer", attrs)],
+                         cls=f"away-{changed}", escape="close")
+
+
+def take_answer(app, code: str) -> bool:
+    """An answer handed over by a link opened in another tab of this device."""
+    if not isinstance(app.link, Host) or app.link.take_answer(code) is not None:
+        return False
+    app.notify("remote.answer_taken")
+    return True
+
+
+def hand_answer(app, text: str) -> None:
+    """An answer scanned, or opened as a link in this very tab: taken, or why not, said."""
+    problem = app.link.take_answer(text) if isinstance(app.link, Host) else "remote.bad_answer"
+    app.notify(problem or "remote.answer_taken")
+
+
+# --- the buttons -------------------------------------------------------------------------------
+@action("several")
+def several(app, node) -> None:
+    """The new-game screen's "Play on several devices": seats may be on other devices."""
+    app.form.several = True
+    app.form.render_seats(app.screen, remote=1)  # its first effect: a friend's device
+
+
+@action("lobby")
+def to_lobby(app, node) -> None:
+    overlay.hide()
+    show_lobby(app)
+
+
+@action("lobby-start")
+def lobby_start(app, node) -> None:
+    if not app.link.ready():
+        app.notify("remote.not_ready")
+        return
+    new, app.link.new = app.link.new, False
+    app.open_table(app.link.session, new=new)
+
+
+@action("take-answer")
+def take_typed_answer(app, node) -> None:
+    field = find(app.screen, f'[data-answer="{node.dataset.seat}"]')
+    problem = app.link.take_answer(str(field.value))
+    app.say(app.t(problem) if problem else "")
+
+
+@action("scan")
+def start_scan(app, node) -> None:
+    def scanned(text: str) -> None:
+        app.scanning = None
+        hand_answer(app, text)
+
+    scan(app, scanned)
+
+
+@action("scan-stop", "scan_stop")
+def stop_scan(app, node) -> None:
+    if app.scanning is not None:
+        reading, app.scanning = app.scanning, None
+        reading.stop()
+    overlay.hide()
+
+
+@action("share")
+def share_link(app, node) -> None:
+    share(app, node.dataset.url)
+
+
+@action("reinvite")
+def reinvite(app, node) -> None:
+    overlay.hide()
+    app.link.invite(int(node.dataset.seat))
+    show_lobby(app)
+
+
+@action("to-computer")
+def to_computer(app, node) -> None:
+    overlay.hide()
+    app.link.to_computer(int(node.dataset.seat), "medium")
+    if app.lobby_up:
+        render(app)
+    else:
+        app.loop.advance()
+
+
+@action("join")
+def join_table(app, node) -> None:
+    name = str(find(app.screen, "#join-name").value).strip()[:NAME_MAX]
+    if name:
+        app.write_pref("name", name)
+    app.link.join(name)
+    render_guest(app, app.link)

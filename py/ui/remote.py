@@ -1,31 +1,35 @@
 """Play across devices with no server: this device hosts the match, or joins one as a guest.
 
-The host's ``Match`` is the only authority. Each remote seat gets an invitation (a WebRTC offer,
-``net.invite``) as a link and a QR code; the guest's device answers with its own code; then a
-data channel carries ``net.wire`` messages: the guest sends moves, the host checks each with the
-rules and the seat's turn and sends each device only its own seat's view. ``js/peer.mjs`` holds
-the connections; ``ui/lobby.py`` draws the screens.
+The host's session (``session.LocalSession``) is the only authority. Each remote seat gets an
+invitation (a WebRTC offer, ``net.invite``) as a link and a QR code; the guest's device answers
+with its own code; then a data channel carries ``net.wire`` messages: the guest's session
+(``net.guest``) sends its moves, the host's session checks each when it arrives and again when
+it is played, and each device is sent only its own seat's view (``net.wire.state_for``).
+``js/peer.mjs`` holds the connections; ``ui/lobby.py`` draws the screens and says the
+connections' news. The page talks to either side as its ``link``: ``sync`` after every drawing,
+``on_peer``, ``close``.
 """
 import random
 
 import js
 
-from engine.errors import IllegalMove
 from match import REMOTE
 from net import invite, wire
+from net.budget import Budget
+from net.guest import GuestSession
 from net.invite import BadInvite
-from net.mirror import Mirror
 from net.wire import BadMessage
+from session import NOT_YOUR_TURN, LocalSession
 from ui.dom import later
 
 # A public STUN server, only when the players ask for it (the lobby's setting names it): on one
 # Wi-Fi the devices' own addresses are enough.
 STUN = "stun:stun.l.google.com:19302"
-HANDOFF = "tapis-answers"  # the BroadcastChannel an answer link opened on the host's device uses
 # A guest says hello again until the host answers: Chromium can lose what a guest sends as its
 # channel opens (js/peer.mjs). For as long as the host's device gives a channel to open.
 HELLO_MS, HELLO_TRIES = 1000, 20
-_modules = {}
+HANDOFF = "tapis-answers"  # the BroadcastChannel an answer link opened on the host's device uses
+_modules: dict = {}
 _rng = random.SystemRandom()
 
 
@@ -48,6 +52,10 @@ def link(kind: str, code: str) -> str:
     return js.location.href.split("#")[0].split("?")[0] + f"#{kind}={code}"
 
 
+def stun(prefs: dict) -> str:
+    return STUN if prefs.get("stun") is True else ""
+
+
 class Seat:
     """A remote seat's connection as the host sees it."""
 
@@ -56,24 +64,21 @@ class Seat:
         self.token = ""
         self.code = ""  # the invitation's code, once the offer is gathered
         self.status = "inviting"  # inviting, waiting (for the answer), connecting, connected, away, lost, no_path
-
-
-def stun(prefs: dict) -> str:
-    return STUN if prefs.get("stun") is True else ""
+        self.budget = Budget()  # what is said of its device's bad messages
 
 
 class Host:
-    def __init__(self, app, match, new: bool):
-        self.app, self.match = app, match
+    def __init__(self, app, session: LocalSession, new: bool):
+        self.app, self.session = app, session
         self.new = new  # a match not begun yet: its table deals when the lobby starts it
         self.table = invite.new_id(_rng, 6)
-        self.seats = {seat: Seat(seat) for seat in match.remotes()}
+        self.seats = {seat: Seat(seat) for seat in session.remotes()}
         self.peer = None
 
-    def keeps(self, match) -> bool:
+    def keeps(self, session: LocalSession) -> bool:
         """A new match of the same seats can go on over the same connections."""
-        return (match is not self.match and match.remotes() == sorted(self.seats)
-                and match.game is self.match.game and self.ready())
+        return (session is not self.session and session.remotes() == sorted(self.seats)
+                and session.game is self.session.game and self.ready())
 
     def peer_id(self, seat: Seat) -> str:
         return f"{self.table}-{seat.seat}-{seat.token}"
@@ -97,7 +102,7 @@ class Host:
 
         def gathered(sdp):
             if seat.token == token:
-                seat.code = invite.pack("offer", sdp, self.match.game.id, number, self.table, token,
+                seat.code = invite.pack("offer", sdp, self.session.game.id, number, self.table, token,
                                         self.host_name())
                 seat.status = "waiting"
                 self.app.seats_changed()
@@ -115,7 +120,7 @@ class Host:
         module("peer", start, no_path)
 
     def host_name(self) -> str:
-        names = [self.match.seats[s]["name"] for s in self.match.humans()]
+        names = [self.session.seats[s]["name"] for s in self.session.humans()]
         return next((n for n in names if n), "")
 
     def take_answer(self, text: str) -> str | None:
@@ -153,6 +158,9 @@ class Host:
         if kind == "message":
             self.on_message(seat, data)
             return
+        if kind == "flood":  # js/peer.mjs dropped what came beyond its rate: bad messages all
+            self.bad(seat, f"{data} messages over the rate dropped")
+            return
         if kind in ("closed", "failed"):
             seat.status = "lost" if kind == "closed" or seat.status == "connected" else "no_path"
         elif kind == "away" and seat.status == "connected":
@@ -167,15 +175,14 @@ class Host:
         try:
             message = wire.from_guest(text)
         except BadMessage as err:
-            js.console.warn(f"Tapis: a message from seat {seat.seat + 1} was dropped: {err}")
-            self.app.notify("remote.dropped", name=self.app.seat_name(seat.seat))
+            self.bad(seat, str(err))
             return
         if message["kind"] == "hello":
             if message["token"] != seat.token:
-                js.console.warn(f"Tapis: seat {seat.seat + 1}: hello with another seat's token")
+                self.bad(seat, "hello with another seat's token")
                 return
             if seat.status not in ("connected", "away"):  # else said again: the welcome was lost
-                self.match.set_seat(seat.seat, REMOTE, message["name"])
+                self.session.match.set_seat(seat.seat, REMOTE, message["name"])
                 seat.status = "connected"
                 self.app.seats_changed()
                 if self.app.playing_remote():  # else the table's first drawing sends it
@@ -184,34 +191,47 @@ class Host:
         elif seat.status == "connected":
             self.on_move(seat, message["move"], message["n"])
 
+    def bad(self, seat: Seat, why: str) -> None:
+        """A message from ``seat``'s device that was not one of this version's, dropped: said in
+        the console, to the player here and to that device, a few times a second at most."""
+        unsaid = seat.budget.spend(js.performance.now())
+        if unsaid is None:
+            return
+        more = f" ({unsaid} more since)" if unsaid else ""
+        js.console.warn(f"Tapis: a message from seat {seat.seat + 1} was dropped: {why[:200]}{more}")
+        self.app.notify("remote.dropped", name=self.app.seat_name(seat.seat))
+        self.send(seat, wire.unread())
+
     def on_move(self, seat: Seat, move: str, n: int) -> None:
-        m = self.match
-        if m.to_move != seat.seat or n != len(m.moves) or not self.app.playing_remote():
-            self.send(seat, wire.refused("remote.not_your_turn", {}, len(m.moves)))
+        """A move from the seat's device: refused at once (its device told why), or held by the
+        session until the page plays it, checked again then (``sync`` sends a late refusal)."""
+        if not self.app.playing_remote():  # the lobby is up: no move now
+            self.send(seat, wire.refused(NOT_YOUR_TURN, {}, self.session.ply))
             return
-        try:
-            m.game.play(m.state, move)  # the rules' verdict first: a refusal goes back at once
-        except IllegalMove as err:
-            self.send(seat, wire.refused(err.code, dict(err.params), len(m.moves)))
+        refusal = self.session.receive(seat.seat, move, n)
+        if refusal is not None:
+            self.send(seat, wire.refused(refusal.code, dict(refusal.params), self.session.ply))
             return
-        self.app.remote_move(seat.seat, move)
+        self.app.loop.arrived(seat.seat)
 
     def send(self, seat: Seat, text: str) -> None:
         if self.peer is not None:
             self.peer.send(self.peer_id(seat), text)
 
     def send_state(self, seat: Seat) -> None:
-        m = self.match
-        last = m.last_move()
-        self.send(seat, wire.state(m.game.id, seat.seat, m.seats, m.view(seat.seat),
-                                   None if last is None else {"move": last.move, "seat": last.seat,
-                                                              "ended_round": last.ended_round},
-                                   len(m.moves), m.rounds_done))
+        self.send(seat, wire.state_for(self.session, seat.seat))
 
-    def broadcast(self) -> None:
+    def sync(self) -> None:
+        """After a drawing: each connected device gets its seat's view, and a held move the door
+        refused goes back to its device."""
         for seat in self.seats.values():
             if seat.status == "connected":
                 self.send_state(seat)
+        refusals, self.session.refusals = self.session.refusals, []
+        for refusal in refusals:
+            seat = self.seats.get(refusal.seat)
+            if seat is not None:
+                self.send(seat, wire.refused(refusal.reason.code, dict(refusal.reason.params), self.session.ply))
 
     def to_computer(self, number: int, level: str) -> None:
         """The seat is played by this device's computer from now on; its device is told."""
@@ -219,7 +239,7 @@ class Host:
         self.send(seat, wire.closed("remote.closed.computer"))
         if self.peer is not None:
             self.peer.close(self.peer_id(seat))
-        self.match.set_seat(number, level)
+        self.session.give_seat(number, level)
 
     def close(self) -> None:
         for seat in self.seats.values():
@@ -233,13 +253,12 @@ class Guest:
 
     def __init__(self, app, offer: invite.Invite, game):
         self.app, self.offer = app, offer
-        self.mirror = Mirror(game, offer.seat)
+        self.session = GuestSession(game, offer.seat, self.send_move)
         self.name = ""
         self.code = ""  # the answer's code, once gathered
         self.status = "join"  # join, answering, answered, connected, away, lost, no_path, closed
         self.peer = None
         self.welcomed = False  # the host answered this connection's hello
-        self.sent = None  # (moves played, move) of the move last sent
 
     def join(self, name: str) -> None:
         self.name, self.status = name, "answering"
@@ -267,8 +286,8 @@ class Guest:
         if kind == "open":
             self.status, self.welcomed = "connected", False
             self.say_hello(HELLO_TRIES)
-        elif kind == "message":
-            self.on_message(data)
+        elif kind in ("message", "flood"):
+            self.on_message(data if kind == "message" else None)
             return
         elif kind == "away":
             self.status = "away"
@@ -286,31 +305,53 @@ class Guest:
     def on_message(self, text) -> None:
         try:
             message = wire.from_host(text)
+            if message["kind"] == "state":
+                self.session.check(message)
         except BadMessage as err:
-            js.console.warn(f"Tapis: a message from the host was dropped: {err}")
+            js.console.warn(f"Tapis: a message from the host was dropped: {str(err)[:200]}")
             self.app.notify("remote.dropped_host")
             return
         self.welcomed = True  # before a seat's hello, the host says nothing to it but "closed"
-        if message["kind"] == "welcome":
-            return
-        if message["kind"] == "state":
-            if message["game"] != self.offer.game or message["seat"] != self.offer.seat:
-                js.console.warn("Tapis: a state for another game or seat was dropped")
-                return
-            self.app.guest_state(message)
-        elif message["kind"] == "refused":
-            self.app.guest_refused(message["reason"], message["params"])
-        else:
+        kind = message["kind"]
+        if kind == "state":
+            self.on_state(message)
+        elif kind == "refused":
+            self.session.refused()
+            self.app.say(self.app.remote_words(message["reason"], message["params"], "remote.refused"))
+            if self.app.loop is not None:
+                self.app.loop.advance()  # the card goes back where it was
+        elif kind == "unread":
+            self.app.notify("remote.unread")
+        elif kind == "closed":
             self.status = "closed"
             self.app.notify(message["why"])
             self.peer.close("host")
             self.app.seats_changed()
 
-    def send_move(self, move: str) -> bool:
-        """False when the connection could not take it (the player is told; nothing is lost)."""
-        return bool(self.peer.send("host", wire.move(move, self.mirror.current["ply"])))
+    def on_state(self, message: dict) -> None:
+        """The host's word for this seat: the table is drawn (dealt when a match begins), the
+        move that led here told and, when another seat played it, seen travelling."""
+        app, s = self.app, self.session
+        before = s.current
+        s.update(message)
+        loop = app.loop
+        if loop is None or message["n"] < before.get("ply", 0):  # the first state, a rematch
+            app.show_table(s, new=message["n"] == 0)
+            return
+        last = s.last_move()
+        if last is None or message["n"] != before["ply"] + 1:
+            loop.advance()
+            return
+        loop.told(before, last.seat, last.move)
+
+    def send_move(self, text: str) -> bool:
+        """Hands a move to the connection: False when it could not take it."""
+        return self.peer is not None and bool(self.peer.send("host", text))
 
     def close(self) -> None:
         if self.peer is not None:
             self.peer.close("host")
         self.status = "closed"
+
+    def sync(self) -> None:
+        pass  # the host's device sends; this one answers moves only

@@ -69,17 +69,17 @@ class Thinker:
             set_flag("think", "failed")
             js.console.info(f"Tapis: the computers think on the page ({getattr(error, 'message', error)})")
 
-    def ask(self, match, level: str, answer, fallback) -> bool:
-        """Has the worker think the move of ``match``'s computer on turn, of that ``level``:
-        ``answer(move)`` once chosen, ``fallback()`` if the worker fails meanwhile. False, and
-        nothing sent, for a level that stays on the page or while the worker is not up."""
+    def ask(self, save: dict, game_id: str, level: str, answer, fallback) -> bool:
+        """Has the worker think the move of the computer on turn in the match ``save`` holds, of
+        that ``level``: ``answer(move)`` once chosen, ``fallback()`` if the worker fails meanwhile.
+        False, and nothing sent, for a level that stays on the page or while the worker is not up."""
         if level not in SEARCHES or self.state != "ready":
             return False
-        save = json.dumps(match.dump(), separators=(",", ":"))
+        text = json.dumps(save, separators=(",", ":"))
 
         def failed(error):
             self._failed(error)
             fallback()
 
-        self.worker.think(save, match.game.id).then(answer, failed)
+        self.worker.think(text, game_id).then(answer, failed)
         return True

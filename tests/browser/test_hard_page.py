@@ -11,6 +11,7 @@ from ai import think
 from games import registry
 from helpers import en, notice, put_storage, storage, tap_card, use_prefs, wait_state
 from match import Match
+from session import LocalSession
 
 GAMES = [game.id for game in registry.games() if "hard" in game.levels]
 # The worker's answers, held while the test says so (the page's side is js/boot.mjs's onmessage).
@@ -37,7 +38,7 @@ def _hard_to_move(game_id: str, seed: str) -> Match:
     legal move) until the hard seat is to move."""
     seats = [{"kind": "hard", "name": "Hard"}, {"kind": "human", "name": "You"}]
     match = Match.new(game_id, {"players": 2}, seed, seats, think=think)
-    while match.step().kind != "computer":
+    while LocalSession(match).next().kind != "computer":
         match.play(match.legal_moves()[0])
     return match
 
@@ -47,7 +48,7 @@ def _hard_to_choose(game_id: str, seed: str) -> Match:
     past the opening, to a hard turn with a choice to search."""
     seats = [{"kind": "hard", "name": "Hard"}, {"kind": "human", "name": "You"}]
     match = Match.new(game_id, {"players": 2}, seed, seats, think=think)
-    while len(match.moves) < 4 or match.step().kind != "computer" or len(match.legal_moves()) < 3:
+    while len(match.moves) < 4 or LocalSession(match).next().kind != "computer" or len(match.legal_moves()) < 3:
         match.play(match.legal_moves()[0])
     return match
 
@@ -122,7 +123,7 @@ def test_in_its_worker_the_hard_computer_plays_cpythons_move_and_an_answer_after
     # Punttu: the human leads, and takes the card back (undo) while the worker thinks the reply.
     match = Match.new("punttu", {"players": 2}, "stale-1", seats, think=think)
     match.play(match.legal_moves()[0])
-    assert match.step().kind == "computer" and match.undo_point(0) == 1
+    assert LocalSession(match).next().kind == "computer" and match.undo_point(0) == 1
     page.evaluate("() => { window.holdAnswers = true; }")
     from_other_tab(match)
     page.wait_for_function("() => heldAnswers.length === 1", timeout=60_000)

@@ -19,7 +19,7 @@ from engine.rng import shuffled
 from games.zero_pointe import ZERO_POINTE
 from games.zero_pointe.cards import COPIES
 from games.zero_pointe.state import State
-from helpers import en, resume, still
+from helpers import en, notice, resume, still
 from match import Match
 
 PREFS = {"speed": "fast", "lang": "en"}
@@ -519,17 +519,19 @@ def test_undo_takes_back_a_move_that_showed_nothing(page, base_url, open_app):
     save["seats"][1]["kind"] = "human"
     _resume(page, base_url, open_app, save)
     undo = page.locator("#undo")
-    expect(undo).to_be_visible()
-    expect(undo).to_be_disabled()  # nothing played yet
+    expect(undo).to_be_hidden()  # nothing played yet: nothing to take back
     with _rerendered(page):
         _drag(page, page.locator('[data-pile="discard"]'), page.locator(f'{MINE} [data-drop="0,0"]'))
     expect(page.locator('[data-pile="discard"]')).to_have_attribute("aria-label", "card 7")
-    expect(undo).to_be_enabled()
+    expect(undo).to_be_visible()
+    said = page.text_content(".movelog li.latest")
+    expect(undo).to_have_attribute("aria-label", en("undo.what", move=said))  # it says what goes back
     with _rerendered(page):
         undo.click()
+    assert notice(page) == en("undo.done", move=said)
     expect(page.locator(_slot(0, "0,0"))).to_contain_text("7")
     expect(page.locator('[data-pile="discard"]')).to_have_attribute("aria-label", "card 2")
     assert json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"] == []
     with _rerendered(page):
         page.locator('[data-pile="draw"]').click()
-    expect(undo).to_be_disabled()
+    expect(undo).to_be_hidden()  # the drawn card is news: no taking back

@@ -26,6 +26,7 @@ from games import registry
 from games.punto import rounds
 from games.punttu.cards import VALUES
 from match import Match
+from session import LocalSession
 
 FEW = 40  # iterations per decision in these tests
 
@@ -140,7 +141,7 @@ def test_a_settled_decision_ends_early_as_a_shorter_search_would():
 def test_a_match_thinks_like_it_moves():
     match = Match.new("punttu", {}, "think", [{"kind": "hard", "name": "A"},
                                               {"kind": "medium", "name": "B"}], think=think)
-    while match.step().kind != "computer" or match.to_move != 0:
+    while LocalSession(match).next().kind != "computer" or match.to_move != 0:
         match.play(match.computer_move())
     sliced = [out for out in match.computer_think() if out is not None]
     assert sliced == [match.computer_move()]

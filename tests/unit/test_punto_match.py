@@ -7,7 +7,7 @@ from typing import get_type_hints
 
 import pytest
 from test_punto_positions import play, position
-from typecheck import problems
+from engine.typecheck import problems
 
 from engine.errors import BadOptions, BadSave, IllegalMove
 from games import registry

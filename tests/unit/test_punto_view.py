@@ -5,7 +5,7 @@ import random
 
 import pytest
 from test_punto_positions import play, position
-from typecheck import problems
+from engine.typecheck import problems
 
 from games.punto import PUNTO as G
 from games.punto import schema

@@ -12,6 +12,7 @@ from ai import think
 from games import registry
 from i18n import LANGS
 from match import Match
+from session import LocalSession
 
 MOVES = 400  # per match at most: enough for rounds to end and new ones to be dealt
 
@@ -47,33 +48,34 @@ def test_every_move_and_status_line_starts_with_a_capital(page, game, seating):
     App, tables = page
     if not tables.has_table(game.id):
         pytest.skip(f"{game.id} has no table")
-    match = Match.new(game.id, {}, f"sentences-{seating}", _seatings(game)[seating], think=think)
+    session = LocalSession(Match.new(game.id, {}, f"sentences-{seating}", _seatings(game)[seating], think=think))
+    match = session.match
     pages = {}
     for lang in LANGS:
         app = App.__new__(App)  # its words only: the page itself is never drawn
-        app.lang, app.match = lang, match
+        app.lang, app.loop, app.link = lang, None, MagicMock(session=session)
         pages[lang] = tables.table_for(game.id)(app)
     pick = random.Random(game.id)
     wrong, told = [], 0
     for _ in range(MOVES):
         if match.over:
             break
-        step = match.step()
+        step = session.next()
         if step.kind == "round_end":
-            shown = match.view(match.screen_seat() or 0)
+            shown = match.view(session.screen_seat() or 0)
             said = [(lang, table.status(shown, False, False, shown["last_round"])) for lang, table in pages.items()]
             wrong += [(lang, line) for lang, line in said if not starts_as_a_sentence(line)]
             match.acknowledge_round()
-            step = match.step()
+            step = session.next()
         if step.kind == "gate":
-            match.show_to(step.seat)
+            session.show_to(step.seat)
         mover = match.to_move
-        seat = match.screen_seat()
+        seat = session.screen_seat()
         seat = mover if seat is None else seat
         before = match.view(seat)
         human = match.is_human(mover)
         move = pick.choice(match.legal_moves()) if human else match.computer_move()
-        match.play(move)
+        session.play(mover, move)
         after = match.view(seat)
         for lang, table in pages.items():
             lines = [table.status(before, human, False, None),

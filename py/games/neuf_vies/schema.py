@@ -274,18 +274,24 @@ def parse_move(text: object) -> Move:
     kind, args = parts[0], parts[1:]
     shape = _ARGS.get(kind)
     if shape is not None and len(args) == len(shape) and all(map(_fits, args, shape)):
-        if kind == "place":
-            return Place(args[0], int(args[1]), int(args[2]))
-        if kind == "discard":
-            return Discard(args[0])
-        if kind == "counter":
-            return Counter(args[0])
-        if kind == "renew":
-            return Renew(args[0])
-        if kind == "put":
-            return Put(int(args[0]))
-        return Allow() if kind == "allow" else Stop()
+        move = _build(kind, args)
+        if move_text(move) == text:  # not "put 00": a move has one text, the one saves carry
+            return move
     raise IllegalMove("neuf_vies.err.bad_move", move=str(text)[:40])
+
+
+def _build(kind: str, args: list[str]) -> Move:
+    if kind == "place":
+        return Place(args[0], int(args[1]), int(args[2]))
+    if kind == "discard":
+        return Discard(args[0])
+    if kind == "counter":
+        return Counter(args[0])
+    if kind == "renew":
+        return Renew(args[0])
+    if kind == "put":
+        return Put(int(args[0]))
+    return Allow() if kind == "allow" else Stop()
 
 
 def move_text(move: Move) -> str:

@@ -105,15 +105,19 @@ class PuntoView(ViewHeader[PuntoRound], PuntoPart):
 View = PuntoView
 Round = PuntoRound
 
-_MOVE = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
+_MOVE = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3})")
 
 
 def parse_move(text: object) -> Cell:
-    """The cell of a move; IllegalMove "punto.err.bad_move" on anything else."""
+    """The cell of a move; IllegalMove "punto.err.bad_move" on anything else, other spellings of
+    a cell included ("01,0", "-0,0"): a move has one text, the one saves and the wire carry."""
     found = _MOVE.fullmatch(text) if isinstance(text, str) else None
     if found is None:
-        raise IllegalMove("punto.err.bad_move", move=str(text))
-    return Cell(int(found.group(1)), int(found.group(2)))
+        raise IllegalMove("punto.err.bad_move", move=str(text)[:40])
+    cell = Cell(int(found.group(1)), int(found.group(2)))
+    if move_text(cell) != text:
+        raise IllegalMove("punto.err.bad_move", move=str(text)[:40])
+    return cell
 
 
 def move_text(move: Cell) -> str:

@@ -171,7 +171,10 @@ def parse_move(text: object) -> Move:
     for part, limit in zip(parts[1:], limits):
         if not (part.isdigit() and part.isascii()) or int(part) >= limit:
             raise _illegal("bad_move", move=str(text))
-    return build(*(int(part) for part in parts[1:]))
+    move = build(*(int(part) for part in parts[1:]))
+    if move_text(move) != text:  # "turn 00 0": a move has one text, the one saves carry
+        raise _illegal("bad_move", move=str(text))
+    return move
 
 
 def move_text(move: Move) -> str:

@@ -35,8 +35,8 @@ def emblem(app, seat: int):
 def robot(app, seat: int):
     """A computer seat's mark: a robot and its level, in words for screen readers; None for a
     human."""
-    kind = app.match.seats[seat]["kind"]
-    if app.match.is_human(seat):  # on this device or another
+    kind = app.session.seats[seat]["kind"]
+    if app.session.is_human(seat):  # on this device or another
         return None
     level = app.t(f"seat.level.{kind}")
     return el("span", "robot", None, el("span", "level", level, aria_hidden="true"),

@@ -55,7 +55,7 @@ class Frame:
         self.view, self.active, self.hidden, self.result = view, active, hidden, result
         self.hold = 0
         keep = self.kept_open()
-        table = el("section", "table", None, data_game=self.app.match.game.id,
+        table = el("section", "table", None, data_game=self.app.session.game.id,
                    data_players=view["players"], data_result=result is not None,
                    style=f"--n:{view['players']}")
         # The player's turn, on the screen rather than the table: a table whose own tag changed
@@ -91,7 +91,7 @@ class Frame:
             table = mount(clear(screen), table)
         self.reopen(table, keep)
         self._motion(table, round_shown, before)
-        for key in self.last_played(view, self.app.match.last_move()):
+        for key in self.last_played(view, self.app.session.last_move()):
             for card in table.querySelectorAll(f'[data-card="{key}"]'):
                 card.classList.add("last-played")
         self.after_draw(view, result)
@@ -123,7 +123,7 @@ class Frame:
         for cls, shown, words in self.badges(view, seat, result):
             head.appendChild(el("span", f"stat {cls}", None, el("span", "", shown, aria_hidden="true"),
                                 el("span", "sr-only", words), title=words))
-        if turn and not self.app.match.is_human(seat):
+        if turn and not self.app.session.is_human(seat):
             head.appendChild(el("span", "thinking", None, el("i"), el("i"), el("i"), aria_hidden="true"))
         box.appendChild(head)
         for part in self.seat_body(view, seat, result, mine):
@@ -142,7 +142,7 @@ class Frame:
         view, t = self.view, self.app.t
         sheet = el("ul", "seat-sheet")
         for seat in range(view["players"]):
-            kind = self.app.match.seats[seat]["kind"]
+            kind = self.app.session.seats[seat]["kind"]
             if kind == "remote":
                 who = t("seats.remote")
             elif kind != "human":
@@ -182,7 +182,7 @@ class Frame:
         if not active:
             return t("status.thinking", name=self.name(seat))
         prompt = self.prompt(view)
-        if self.prompt_names or len(self.app.match.humans()) < 2:
+        if self.prompt_names or len(self.app.session.humans()) < 2:
             return prompt
         return t("status.named", name=self.name(seat), prompt=prompt)
 
@@ -327,5 +327,5 @@ class Frame:
     def match_end(self, view) -> tuple:
         """The match's winners and every seat's final score, in the rules' ranking."""
         outcome = view["outcome"]
-        title = self.app.winners_words(f"{prefix(self.app.match.game.id)}.match_won", outcome["winners"])
+        title = self.app.winners_words(f"{prefix(self.app.session.game.id)}.match_won", outcome["winners"])
         return title, [standings(self.app, outcome["scores"], outcome["ranks"], self.total_key)]

@@ -138,7 +138,8 @@ class Table(Frame):
         if pending is not None and pending["kind"] in ("counter", "renew") and pending["target"] == seat:
             attacked = pending["col"]
         # The slot of the last move is outlined when no card of it can be marked (an unturned 9×2).
-        last = view["last_slot"] if result is None and not self.last_played(view, self.app.match.last_move()) else None
+        marked = self.last_played(view, self.app.session.last_move())
+        last = view["last_slot"] if result is None and not marked else None
         won = result is not None and seat in result["winners"]
         cols = el("div", "nv-cols won" if won else "nv-cols", None, role="list")
         for col, column in enumerate(tableau):
@@ -304,7 +305,7 @@ class Table(Frame):
         legal = view["legal"]
         if len(legal) != 1 or view["pending"]["kind"] == "turn":
             return None
-        if view["pending"]["kind"] == "put" or len(self.app.match.humans()) == 1:
+        if view["pending"]["kind"] == "put" or len(self.app.session.humans()) == 1:
             return legal[0]
         return None
 

@@ -1,5 +1,6 @@
 """Whether a JSON-like value is what a type hint declares, at run time: the conformance suite
-holds every view a game builds against the ``View`` its ``schema.py`` declares.
+holds every view a game builds against the ``View`` its ``schema.py`` declares, and a guest's
+device every view the host sends (net.guest).
 
 It knows what views are made of: TypedDicts (every required key, no undeclared one; generic ones
 such as ``ViewHeader[Round]`` with their parameters), lists, dicts, tuples, unions, literals,
@@ -10,7 +11,7 @@ import types
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 
-def problems(value, hint, where: str = "view") -> list[str]:
+def problems(value: Any, hint: Any, where: str = "view") -> list[str]:
     """Every place where ``value`` is not a ``hint``, as "where: what"; empty when it is."""
     if _ok(value, hint, {}):  # the same checks, without writing where each value sits: 4× faster
         return []
@@ -18,7 +19,7 @@ def problems(value, hint, where: str = "view") -> list[str]:
 
 
 @functools.cache
-def _parts(hint) -> tuple:
+def _parts(hint: Any) -> tuple:
     """(kind, origin, args) of a hint, worked out once."""
     origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, types.UnionType):
@@ -32,7 +33,7 @@ def _parts(hint) -> tuple:
     return "plain", origin, args
 
 
-def _ok(value, hint, bound: dict) -> bool:
+def _ok(value: Any, hint: Any, bound: dict) -> bool:
     """Whether ``value`` is a ``hint``: what _check says, as a yes or no."""
     if isinstance(hint, TypeVar):
         hint = bound.get(hint, Any)
@@ -74,7 +75,7 @@ def _ok(value, hint, bound: dict) -> bool:
     raise TypeError(f"cannot check against {hint!r}")
 
 
-def _check(value, hint, where: str, bound: dict) -> list[str]:
+def _check(value: Any, hint: Any, where: str, bound: dict) -> list[str]:
     if isinstance(hint, TypeVar):
         hint = bound.get(hint, Any)
     if hint is Any:
@@ -116,7 +117,7 @@ def _check(value, hint, where: str, bound: dict) -> list[str]:
     return [] if ok else [f"{where}: {value!r} is not a {hint.__name__}"]
 
 
-def _typeddict(value, hint, where: str, bound: dict) -> list[str]:
+def _typeddict(value: Any, hint: Any, where: str, bound: dict) -> list[str]:
     cls = get_origin(hint) or hint
     bound = dict(bound)
     if cls is not hint:  # a parameterised generic TypedDict: Header[Record]
@@ -134,12 +135,12 @@ def _typeddict(value, hint, where: str, bound: dict) -> list[str]:
 
 
 @functools.cache
-def _fields(cls) -> dict:
+def _fields(cls: Any) -> dict:
     return get_type_hints(cls)  # slow, and asked for every record of every view
 
 
 @functools.cache
-def _base_parameters(cls) -> dict:
+def _base_parameters(cls: Any) -> dict:
     """The type parameters a TypedDict gave its generic bases (``class V(Header[Round])``)."""
     bound: dict = {}
     for base in getattr(cls, "__orig_bases__", ()):
@@ -150,6 +151,6 @@ def _base_parameters(cls) -> dict:
     return bound
 
 
-def _resolve(arg, bound: dict):
+def _resolve(arg: Any, bound: dict) -> Any:
     return bound.get(arg, arg) if isinstance(arg, TypeVar) else arg
 
