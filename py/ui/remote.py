@@ -159,7 +159,7 @@ class Host:
             self.on_message(seat, data)
             return
         if kind == "flood":  # js/peer.mjs dropped what came beyond its rate: bad messages all
-            self.bad(seat, f"{data} messages over the rate dropped")
+            self.bad(seat, f"{data} messages over the rate", int(data))
             return
         if kind in ("closed", "failed"):
             seat.status = "lost" if kind == "closed" or seat.status == "connected" else "no_path"
@@ -191,16 +191,25 @@ class Host:
         elif seat.status == "connected":
             self.on_move(seat, message["move"], message["n"])
 
-    def bad(self, seat: Seat, why: str) -> None:
-        """A message from ``seat``'s device that was not one of this version's, dropped: said in
-        the console, to the player here and to that device, a few times a second at most."""
-        unsaid = seat.budget.spend(js.performance.now())
-        if unsaid is None:
-            return
-        more = f" ({unsaid} more since)" if unsaid else ""
-        js.console.warn(f"Tapis: a message from seat {seat.seat + 1} was dropped: {why[:200]}{more}")
+    def bad(self, seat: Seat, why: str, count: int = 1) -> None:
+        """``count`` messages from ``seat``'s device that were not one of this version's, dropped:
+        said in the console, to the player here and to that device, a few times a second at most;
+        the rest counted and said once at the end of their second."""
+        now = js.performance.now()
+        if seat.budget.spend(now, count):
+            self.say_bad(seat, why)
+        elif seat.budget.unsaid == count:  # the first left unsaid in this second
+            later(seat.budget.window_end(now), lambda: self.say_unsaid(seat))
+
+    def say_bad(self, seat: Seat, why: str) -> None:
+        js.console.warn(f"Tapis: a message from seat {seat.seat + 1} was dropped: {why[:200]}")
         self.app.notify("remote.dropped", name=self.app.seat_name(seat.seat))
         self.send(seat, wire.unread())
+
+    def say_unsaid(self, seat: Seat) -> None:
+        unsaid = seat.budget.take_unsaid()
+        if unsaid:
+            self.say_bad(seat, f"{unsaid} more bad messages")
 
     def on_move(self, seat: Seat, move: str, n: int) -> None:
         """A move from the seat's device: refused at once (its device told why), or held by the
@@ -324,7 +333,7 @@ class Guest:
             self.app.notify("remote.unread")
         elif kind == "closed":
             self.status = "closed"
-            self.app.notify(message["why"])
+            self.app.say(self.app.remote_words(message["why"], {}, "remote.closed.left"))
             self.peer.close("host")
             self.app.seats_changed()
 
