@@ -49,10 +49,12 @@ class Refusal:
 
 class Session(Protocol):
     """What the page asks of a match and tells it, whichever device holds the match."""
-    game: Game
-    seats: list[dict]
     authority: bool  # this device holds the match (it saves it, restarts it, runs its computers)
 
+    @property
+    def game(self) -> Game: ...
+    @property
+    def seats(self) -> list[dict]: ...
     @property
     def to_move(self) -> int | None: ...
     @property

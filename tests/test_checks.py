@@ -1,6 +1,6 @@
 """The static checks of `make test`, pinned in requirements-dev.txt and set in pyproject.toml:
-ruff over every Python file of the repository, mypy over the pure layers of py/ (engine, games,
-ai, match, net, i18n, and think.py)."""
+ruff over every Python file of the repository, mypy over py/ (the page's ui/ against stubs/, a
+small typed stub of what it uses of the browser), with its cache kept between runs."""
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +18,7 @@ def test_ruff_finds_nothing():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_mypy_finds_nothing_in_the_pure_layers():
+def test_mypy_finds_nothing():
     done = run(sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-               "--cache-dir", "/dev/null", cwd=ROOT / "py")
+               "--cache-dir", str(ROOT / ".mypy_cache"), cwd=ROOT / "py")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -15,10 +15,20 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from engine import options as _options
 from engine.view import Outcome, ranks
+
+class Position(Protocol):
+    """What the kit reads of every game's state itself: the moves played (a view's "ply")."""
+    @property
+    def ply(self) -> int: ...
+
+
+State = TypeVar("State", bound=Position)  # a game's state: its own immutable value
+View = TypeVar("View")  # a seat's view: the TypedDict its schema.py declares
+View_co = TypeVar("View_co", covariant=True)
 
 # Information models: what a seat may not know.
 PUBLIC = "public"            # nothing is hidden
@@ -31,8 +41,10 @@ LOW_WINS = "low"
 
 
 @runtime_checkable
-class Game(Protocol):
-    """What the match controller, the computer players and the conformance suite rely on."""
+class Game(Protocol[State, View_co]):
+    """What the match controller, the computer players and the conformance suite rely on: a game
+    over its own ``State`` (immutable) and ``View`` (its schema's, JSON-able) types; whoever names
+    no game (the registry, a match) holds a ``Game[Any, Any]``."""
 
     id: str                    # "zero-pointe"; the package is the id with "_" for "-"
     seats: tuple[int, int]     # (fewest, most) players
@@ -46,51 +58,51 @@ class Game(Protocol):
     def check_options(self, given: dict) -> dict:
         """The complete option dict, or BadOptions naming the faulty key."""
 
-    def new_game(self, options: dict, seed: str) -> Any:
+    def new_game(self, options: dict, seed: str) -> State:
         """A new match; every shuffle comes from ``seed`` (see engine.rng)."""
 
-    def players(self, state: Any) -> int:
+    def players(self, state: State) -> int:
         ...
 
-    def to_move(self, state: Any) -> int | None:
+    def to_move(self, state: State) -> int | None:
         """The seat that must decide now (decisions that interrupt a turn are ordinary moves of
         whoever must decide), or None once the match is over."""
 
-    def legal_moves(self, state: Any) -> list[str]:
+    def legal_moves(self, state: State) -> list[str]:
         """Every legal move of ``to_move(state)``, in a stable order; never empty mid-match."""
 
-    def play(self, state: Any, move: str) -> Any:
+    def play(self, state: State, move: str) -> State:
         """A new state; an illegal move raises IllegalMove with its reason."""
 
-    def view(self, state: Any, seat: int) -> Any:
+    def view(self, state: State, seat: int) -> View_co:
         """All that ``seat`` may know and nothing else, as fresh JSON-able data that shares no
         object with the state: ``engine.view.ViewHeader`` and the game's own part, typed in its
         ``schema.py``. Screens and computer players only ever see views."""
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: State) -> Outcome | None:
         """None while playing; then the winners, the scores and the ranks."""
 
-    def returns(self, state: Any) -> list[float]:
+    def returns(self, state: State) -> list[float]:
         """One number per seat, higher is better, in every game: at the end 1 for a winner and
         0 otherwise; before, the standing so far (what a search compares)."""
 
-    def rounds_done(self, state: Any) -> int:
+    def rounds_done(self, state: State) -> int:
         """How many rounds (deals) have ended: the controller shows each end once."""
 
-    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A state ``seat`` cannot tell from ``state``: every card it cannot know redealt at
         random among the places it cannot see, everything it knows kept."""
 
-    def to_json(self, state: Any) -> dict:
+    def to_json(self, state: State) -> dict:
         ...
 
-    def from_json(self, data: Any) -> Any:
+    def from_json(self, data: Any) -> State:
         """The state of ``data``, or BadSave saying why it cannot be trusted."""
 
     def full_deck(self, options: dict) -> list[str]:
         """The id of every physical card of a match with these options."""
 
-    def cards(self, state: Any) -> list[str]:
+    def cards(self, state: State) -> list[str]:
         """The id of every card wherever it is (hands, piles, table, out of the game)."""
 
     def public_move(self, move: str, seat: int) -> str:
@@ -129,7 +141,7 @@ class States(Protocol):
     def from_json(self, data: Any) -> Any: ...
 
 
-class GameBase:
+class GameBase(Generic[State, View]):
     """Declarations, and the protocol over the game's modules. A game subclasses it, sets the
     class attributes and names its modules; its package exposes the instance as ``GAME``."""
 
@@ -148,25 +160,25 @@ class GameBase:
     def check_options(self, given: dict) -> dict:
         return _options.resolve(self.options, given)
 
-    def new_game(self, options: dict, seed: Any) -> Any:
+    def new_game(self, options: dict, seed: Any) -> State:
         return self.rules.new_game(self.check_options(options), str(seed))
 
-    def players(self, state: Any) -> int:
+    def players(self, state: State) -> int:
         return self.rules.players(state)
 
-    def to_move(self, state: Any) -> int | None:
+    def to_move(self, state: State) -> int | None:
         return self.rules.to_move(state)
 
-    def legal_moves(self, state: Any) -> list[str]:
+    def legal_moves(self, state: State) -> list[str]:
         return self.rules.legal_moves(state)
 
-    def play(self, state: Any, move: str) -> Any:
+    def play(self, state: State, move: str) -> State:
         return self.rules.play(state, move)
 
-    def rounds_done(self, state: Any) -> int:
+    def rounds_done(self, state: State) -> int:
         return self.rules.rounds_done(state)
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: State) -> Outcome | None:
         """The rules' outcome, ranked: by the rules where they break ties further than the
         winners (their outcome then holds "ranks"), else by score."""
         found = self.rules.outcome(state)
@@ -176,7 +188,7 @@ class GameBase:
         order = found.get("ranks") or ranks(scores, winners, self.scoring == LOW_WINS)
         return {"winners": winners, "scores": scores, "ranks": list(order)}
 
-    def view(self, state: Any, seat: int) -> Any:
+    def view(self, state: State, seat: int) -> View:
         """The engine's header (``engine.view.ViewHeader``), then the game's own part."""
         players = self.players(state)
         if type(seat) is not int or not 0 <= seat < players:
@@ -189,9 +201,9 @@ class GameBase:
                   "to_move": to_move,
                   "legal": self.legal_moves(state) if seat == to_move else [],
                   "outcome": outcome, "last_round": self.views.last_round(state)}
-        return {**header, **self.views.view(state, seat)}
+        return cast(View, {**header, **self.views.view(state, seat)})
 
-    def returns(self, state: Any) -> list[float]:
+    def returns(self, state: State) -> list[float]:
         outcome = self.rules.outcome(state)
         if outcome is not None:
             return [1.0 if seat in outcome["winners"] else 0.0
@@ -199,19 +211,19 @@ class GameBase:
         sign = 1.0 if self.scoring == HIGH_WINS else -1.0
         return [sign * score for score in self.rules.scores(state)]
 
-    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         return self.rules.determinize(state, seat, rng)
 
-    def to_json(self, state: Any) -> dict:
+    def to_json(self, state: State) -> dict:
         return self.states.to_json(state)
 
-    def from_json(self, data: Any) -> Any:
+    def from_json(self, data: Any) -> State:
         return self.states.from_json(data)
 
     def full_deck(self, options: dict) -> list[str]:
         return self.rules.full_deck(options)
 
-    def cards(self, state: Any) -> list[str]:
+    def cards(self, state: State) -> list[str]:
         return self.rules.cards(state)
 
     def public_move(self, move: str, seat: int) -> str:

@@ -48,9 +48,8 @@ class App:
     def __init__(self):
         self.screen = by_id("screen")
         self.prefs = storage.read_prefs()
-        self.lang = self.prefs.get("lang")
-        if self.lang not in LANGS:
-            self.lang = pick_lang(js.navigator.languages.to_py())
+        lang = self.prefs.get("lang")
+        self.lang: str = lang if lang in LANGS else pick_lang(js.navigator.languages.to_py())
         self.picker = Picker(self.screen, self.say, self.act, lambda: self.sound("pick"))
         self.saves = Saves(self)
         self.loop: Loop | None = None  # the table's game loop, while a table is shown
@@ -103,11 +102,12 @@ class App:
 
     # --- seats in words --------------------------------------------------------------------
     @property
-    def session(self) -> Session | None:
-        """The match on screen: the table's, or the lobby's."""
+    def session(self) -> Session:
+        """The match on screen: the table's, or the lobby's (seats are named from it)."""
         if self.loop is not None:
             return self.loop.session
-        return self.link.session if self.link is not None else None
+        assert self.link is not None, "no match on screen"
+        return self.link.session
 
     def is_you(self, seat: int) -> bool:
         """The seat of the player holding this device: the only human, unnamed."""

@@ -6,7 +6,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from ui.html import Node, escape_text
 
 document = js.document
-_LISTENERS = []  # proxies of page-long listeners, kept alive for the page's lifetime
+_LISTENERS: list = []  # proxies of page-long listeners, kept alive for the page's lifetime
 
 
 _PARSER = document.createElement("template")  # parses any element, outside the page
@@ -47,16 +47,16 @@ def _morph(live, fresh: Node, outer):
         made = realize(fresh)
         live.replaceWith(made)
         return made
-    kids, at = live.childNodes, len(head)  # where the next child's HTML begins (None: unknown)
+    kids = live.childNodes
+    at: int | None = len(head)  # where the next child's HTML begins (None: unknown)
     for i, new in enumerate(nodes):
-        text = isinstance(new, str)
-        shown = escape_text(new) if text else new.html
+        shown = escape_text(new) if isinstance(new, str) else new.html
         if at is not None and outer.startswith(shown, at):
             at += len(shown)  # this child is already what was built
             continue
         old = kids.item(i)
-        if text or old.nodeType != ELEMENT:
-            old.replaceWith(new if text else realize(new))  # a string becomes a text node
+        if isinstance(new, str) or old.nodeType != ELEMENT:
+            old.replaceWith(new if isinstance(new, str) else realize(new))  # a string becomes a text node
             at = None
         else:
             html = old.outerHTML
@@ -96,7 +96,7 @@ def closest(event, selector: str):
     return found if found else None
 
 
-def later(ms: int, fn):
+def later(ms: float, fn):
     """Call ``fn()`` once after ``ms`` milliseconds."""
     js.setTimeout(create_once_callable(fn), ms)
 

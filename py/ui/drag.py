@@ -14,6 +14,8 @@ up, no click follows). So the picker also hands the page's buttons (``data-actio
 and a click made by a pointer is only the echo of a tap already acted on; a click with no
 pointer behind it (the keyboard on a button, assistive technology) still acts.
 """
+from collections.abc import Callable
+
 import js
 
 from ui.dom import closest, document, later, listen
@@ -30,8 +32,8 @@ class Picker:
         self.on_reason = on_reason
         self.on_action = on_action  # a tap on a button (data-action), anywhere on the page
         self.on_pick = on_pick  # a card was picked up (its sound)
-        self.targets = None  # set by the table on mount
-        self.drop = None
+        self.targets: Callable[[str], list[str]] | None = None  # set by the table on mount
+        self.drop: Callable[[str, str], str | None] | None = None
         self.held = None  # the source element picked up
         self.press = None  # (pointerId, x, y, element) of a press that may become a tap or a drag
         self.dragging = False
@@ -58,6 +60,7 @@ class Picker:
 
     # --- holding -------------------------------------------------------------------------
     def pick(self, source):
+        assert self.targets is not None, "a card picked up with no table mounted"
         self.release()
         self.held = source
         source.classList.add("held")
@@ -92,6 +95,7 @@ class Picker:
             return False
         key = source.dataset.drag
         self.release()
+        assert self.drop is not None, "a card put down with no table mounted"
         reason = self.drop(key, target.dataset.drop)
         if reason is None:
             return True

@@ -21,7 +21,10 @@ class Node:
     __slots__ = ("tag", "attrs", "text", "children", "_html")
 
     def __init__(self, tag: str, cls: str = "", text=None):
-        self.tag, self.attrs, self.children, self._html = tag, {}, [], None
+        self.tag = tag
+        self.attrs: dict[str, str] = {}
+        self.children: list[Node] = []
+        self._html: str | None = None
         self.text = "" if text is None else str(text)
         if cls:
             self.attrs["class"] = cls
@@ -40,7 +43,7 @@ class Node:
         attrs = "".join(f' {name}="{value.translate(_ATTR)}"' for name, value in self.attrs.items())
         return f"<{self.tag}{attrs}>"
 
-    def nodes(self) -> list:
+    def nodes(self) -> list["Node | str"]:
         """The node's children as the page holds them: its text (if any) first, then its elements."""
         return ([self.text] if self.text else []) + self.children
 

@@ -15,7 +15,7 @@ from ui.remote import HANDOFF, STUN, Guest, Host, link, module
 from ui.tables.common import emblem
 
 HANDOFF_WAIT_MS = 1500  # how long an answer link waits for a table's tab to take it
-_channel = {}
+_channel: dict = {}
 
 
 def _qr_box(url: str, label: str):

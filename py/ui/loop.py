@@ -120,12 +120,16 @@ class Loop:
     def enter(self, seat: int, move: str, ply: int | None = None) -> None:
         """``move`` of ``seat`` through the session's door, then told (a move sent to another
         device is told when its answer comes). Raises IllegalMove, nothing changed."""
-        s = self.session
-        shown = s.screen_seat()
-        shown = seat if shown is None else shown
+        s, shown = self.session, self.shown(seat)
         before = s.view(shown)
         if s.play(seat, move, ply):
             self.tell(seat, self.table.describe(before, move, s.view(shown), self.app.seat_name(seat)))
+
+    def shown(self, mover: int) -> int:
+        """The seat whose view the screen shows while ``mover`` moves (the mover's, behind a
+        gate): a move is told as that seat sees it."""
+        seat = self.session.screen_seat()
+        return mover if seat is None else seat
 
     def human(self, move: str) -> str | None:
         """A person's move from the table; returns the reason when it is refused."""
@@ -163,13 +167,11 @@ class Loop:
         self.fly(move, land)
 
     def land(self, seat: int) -> None:
-        s = self.session
-        shown = s.screen_seat()
-        before = s.view(seat if shown is None else shown)
+        s, shown = self.session, self.shown(seat)
+        before = s.view(shown)
         move = s.land(seat)
         if move is not None:
-            after = s.view(seat if shown is None else shown)
-            self.tell(seat, self.table.describe(before, move, after, self.app.seat_name(seat)))
+            self.tell(seat, self.table.describe(before, move, s.view(shown), self.app.seat_name(seat)))
 
     def arrived(self, seat: int) -> None:
         """A remote player's move has come and is held: it flies now if its turn is showing;
@@ -180,15 +182,15 @@ class Loop:
             self.land(seat)
             self.app.saves.save(self.session)
             self.app.sync_link()
-        elif step == Step("remote", seat):
+        elif step == Step("remote", seat) and (held := self.session.held(seat)) is not None:
             self.token += 1  # one flight at a time
-            self.fly_held(seat, self.session.held(seat))
+            self.fly_held(seat, held)
 
     def told(self, before: dict, mover: int, move: str) -> None:
         """On a guest's device: the host's news of a move (``mover``'s ``move``, from ``before``):
         told, and seen travelling when another seat played it."""
         s = self.session
-        self.tell(mover, self.table.describe(before, move, s.view(s.screen_seat()), self.app.seat_name(mover)))
+        self.tell(mover, self.table.describe(before, move, s.view(self.shown(mover)), self.app.seat_name(mover)))
         if s.humans() == [mover]:
             self.advance()
         else:
@@ -204,6 +206,7 @@ class Loop:
             return
         s = self.session
         seat = s.to_move
+        assert seat is not None, "a computer's turn with nobody to move"
         level = s.seats[seat]["kind"]
         js.performance.mark("tapis.think")
         begun = js.performance.now()

@@ -2,13 +2,15 @@
 in the page's native modal <dialog> (focus stays inside; the browser returns it on close).
 Each button carries a ``data-action`` handled by the app. A result dialog can be folded away to
 look at the table it announces, and unfolded again."""
+from typing import Any
+
 import js
 from pyodide.ffi import create_proxy
 
 from ui.dom import by_id, clear, listen, mount
 from ui.html import el
 
-_STATE = {"escape": None, "watch": None}
+_STATE: dict[str, Any] = {"escape": None, "watch": None}
 
 
 def _layer():

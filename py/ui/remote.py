@@ -10,6 +10,7 @@ connections' news. The page talks to either side as its ``link``: ``sync`` after
 ``on_peer``, ``close``.
 """
 import random
+from typing import Any
 
 import js
 
@@ -73,7 +74,7 @@ class Host:
         self.new = new  # a match not begun yet: its table deals when the lobby starts it
         self.table = invite.new_id(_rng, 6)
         self.seats = {seat: Seat(seat) for seat in session.remotes()}
-        self.peer = None
+        self.peer: Any = None  # js/peer.mjs, once loaded
 
     def keeps(self, session: LocalSession) -> bool:
         """A new match of the same seats can go on over the same connections."""
@@ -238,9 +239,9 @@ class Host:
                 self.send_state(seat)
         refusals, self.session.refusals = self.session.refusals, []
         for refusal in refusals:
-            seat = self.seats.get(refusal.seat)
-            if seat is not None:
-                self.send(seat, wire.refused(refusal.reason.code, dict(refusal.reason.params), self.session.ply))
+            to = self.seats.get(refusal.seat)
+            if to is not None:
+                self.send(to, wire.refused(refusal.reason.code, dict(refusal.reason.params), self.session.ply))
 
     def to_computer(self, number: int, level: str) -> None:
         """The seat is played by this device's computer from now on; its device is told."""
@@ -266,7 +267,7 @@ class Guest:
         self.name = ""
         self.code = ""  # the answer's code, once gathered
         self.status = "join"  # join, answering, answered, connected, away, lost, no_path, closed
-        self.peer = None
+        self.peer: Any = None  # js/peer.mjs, once loaded
         self.welcomed = False  # the host answered this connection's hello
 
     def join(self, name: str) -> None:

@@ -8,6 +8,7 @@ from engine.save import parse
 from match import Match
 from session import LocalSession, Session
 from ui import modules, storage
+from ui.remote import Guest
 
 UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError)
 
@@ -79,9 +80,8 @@ class Saves:
 
     def on_storage(self, event) -> None:
         """Another tab of the site wrote or dropped the save (this tab's own writes fire nothing)."""
-        session = self.app.session
         if (event.key not in (storage.SAVE_KEY, None) or storage.read_save() == self.text
-                or (session is not None and not session.authority)):
+                or isinstance(self.app.link, Guest)):
             return
         modules.load(self.game(), self.adopt)
 

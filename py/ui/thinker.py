@@ -10,6 +10,7 @@ answer in time: one console.info line), the page thinks itself, in slices (``App
 Imports js.
 """
 import json
+from typing import Any
 
 import js
 
@@ -23,7 +24,7 @@ class Thinker:
         self.state = "off"  # then waiting (for the page to be idle), starting, ready or failed
         self.wanted = False  # a table has had a hard computer
         self.page_ready = False
-        self.worker = None
+        self.worker: Any = None  # the worker's handle (js/boot.mjs tapisThinker), once made
 
     def keep_on_page(self) -> None:
         """?think=main: no worker for this visit."""

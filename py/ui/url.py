@@ -29,7 +29,7 @@ def parse(pairs, playable, games, langs=()) -> Route:
     """``playable``: the ids of the games with a table; ``games``: every game's id; ``langs``:
     the languages Tapis speaks."""
     route = Route()
-    params = {}
+    params: dict[str, list[str]] = {}
     for name, value in pairs:
         params.setdefault(name, []).append(value)
     unknown = [name for name in params if name not in KNOWN]

@@ -4,9 +4,11 @@ from games.neuf_vies import options as opts
 from games.neuf_vies import rules as _rules
 from games.neuf_vies import state as _states
 from games.neuf_vies import view as _views
+from games.neuf_vies.state import State
+from games.neuf_vies.schema import View
 
 
-class NeufVies(GameBase):
+class NeufVies(GameBase[State, View]):
     id = "neuf-vies"
     catalog_order = 4
     seats = (2, 6)

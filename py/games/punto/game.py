@@ -4,9 +4,11 @@ from games.punto import options as opts
 from games.punto import rules
 from games.punto import state as states
 from games.punto import view as views
+from games.punto.state import State
+from games.punto.schema import View
 
 
-class Punto(GameBase):
+class Punto(GameBase[State, View]):
     id = "punto"
     catalog_order = 1
     seats = (2, 4)

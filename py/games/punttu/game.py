@@ -4,9 +4,11 @@ from games.punttu import options as opts
 from games.punttu import rules as _rules
 from games.punttu import state as _states
 from games.punttu import view as _views
+from games.punttu.state import State
+from games.punttu.schema import View
 
 
-class Punttu(GameBase):
+class Punttu(GameBase[State, View]):
     id = "punttu"
     catalog_order = 3
     seats = (2, 6)

@@ -5,9 +5,11 @@ from games.zero_pointe import rules as _rules
 from games.zero_pointe import state as _states
 from games.zero_pointe import view as _views
 from games.zero_pointe.options import OPTIONS
+from games.zero_pointe.state import State
+from games.zero_pointe.schema import View
 
 
-class ZeroPointe(GameBase):
+class ZeroPointe(GameBase[State, View]):
     id = "zero-pointe"
     catalog_order = 2
     seats = (2, 8)

@@ -1,12 +1,31 @@
 """Pieces every table shares: seat names and emblems, the flight of a computer's card,
 standings."""
+from typing import Any, TypeVar
+
 import js
 
+from engine.view import ViewHeader
 from ui.dom import later
 from ui.html import el
 
+Round = TypeVar("Round")
+
 
 EMBLEM_HUES = 8  # seat colours of the emblems (css/tapis.css), reused past eight seats
+
+
+def on_turn(view: ViewHeader[Any]) -> int:
+    """The seat to move in a view of a match going on."""
+    seat = view["to_move"]
+    assert seat is not None, "no seat on turn: the match is over"
+    return seat
+
+
+def ended(view: ViewHeader[Round]) -> Round:
+    """The record of the round a result tells of."""
+    last = view["last_round"]
+    assert last is not None, "no round has ended yet"
+    return last
 
 
 def seat_names(app, seats) -> str:

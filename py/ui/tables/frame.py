@@ -7,6 +7,8 @@ A table is drawn as: the seat strip (the other seats, compact), the status line 
 do now, the game's centre (board, piles, trick, in ``.centre``) and the player's own area (hand,
 grid, columns, in ``.own``).
 """
+from typing import Any
+
 from i18n import prefix, sentence
 from ui.dom import clear, find, later, morph, mount, set_flag
 from ui.html import el
@@ -28,7 +30,7 @@ class Frame:
 
     def __init__(self, app):
         self.app = app
-        self.view = None
+        self.view: Any = None  # the game's view last drawn (its schema's View)
         self.active = self.hidden = False  # as the last drawing was made: the player's turn, behind a gate
         self.round_seen = None  # the round last drawn: a new one is dealt
         self.deal_first = False  # the first drawing deals too (a match begun, not resumed)

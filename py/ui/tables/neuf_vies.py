@@ -6,8 +6,8 @@ nothing can be placed, the discard pile. The answers that are not placements (co
 through, attack again or stop) are buttons; where won cards go is chosen by a tap on a lit slot.
 The view says it all (games/neuf_vies/schema.py): what is legal, each column's value and score,
 the latest moves with their cards, the slot last played, why the game ended and the ranking."""
-from games.neuf_vies.schema import (Allow, Card, Column, ColumnCard, Counter, Discard, LogEntry, Move, Place, Put,
-                                    Renew, Round, Stop, View, card, move_text, parse_move)
+from games.neuf_vies.schema import (Allow, Card, Column, ColumnCard, Counter, Discard, LogEntry, Move, Pending, Place,
+                                    Put, Renew, Round, Stop, View, card, move_text, parse_move)
 from i18n import sentence
 from ui.dom import find, later, mount
 from ui.html import el
@@ -17,12 +17,30 @@ from ui.tables.neuf_vies_art import art, ensure_sprite
 
 LOG_SHOWN = 4  # log entries on screen (CSS keeps only the newest on short screens)
 TIEBREAK_WORDS = {"backs": "neuf_vies.ui.tiebreak", "shared": "neuf_vies.ui.shared"}
-CARD_MOVES = ("place", "renew")  # log entries that put a card on a column
 
 
 def _legal(view: View) -> list[tuple[str, Move]]:
     """The legal moves of the view, each as its text and its value."""
     return [(move, parse_move(move)) for move in view["legal"]]
+
+
+def _pending(view: View) -> Pending:
+    """What the game waits for: mid-game, always something."""
+    pending = view["pending"]
+    assert pending is not None
+    return pending
+
+
+def _on_turn(view: View) -> int:
+    seat = view["to_move"]
+    assert seat is not None  # mid-game, someone is to move
+    return seat
+
+
+def _last_round(view: View) -> Round:
+    last = view["last_round"]
+    assert last is not None  # at a result, the round it tells of
+    return last
 
 
 def _drop_key(move: Move) -> str | None:
@@ -83,6 +101,7 @@ class Table(Frame):
         face = el("span", "nv-face", None, aria_hidden="true")
         if kind == "warrior":
             value = card["value"]
+            assert value is not None  # a warrior has a value
             face.appendChild(el("span", "nv-idx", None, el("b", "", None, data_v=value), el("i", "nv-sym")))
             face.appendChild(el("i", "nv-sym nv-big"))
             face.appendChild(el("span", "nv-val", value))
@@ -134,18 +153,20 @@ class Table(Frame):
         drops = {_drop_key(move) for _, move in legal}
         puts = {move.col: text for text, move in legal if isinstance(move, Put)} if mine else {}
         pending = view["pending"] if result is None else None
-        attacked = None
-        if pending is not None and pending["kind"] in ("counter", "renew") and pending["target"] == seat:
-            attacked = pending["col"]
+        attacked = incoming = None  # this seat's column under attack, and the card attacking it
+        if pending is not None and (pending["kind"] == "counter" or pending["kind"] == "renew"):
+            if pending["target"] == seat:
+                attacked = pending["col"]
+                incoming = pending["card"] if pending["kind"] == "counter" else None
         # The slot of the last move is outlined when no card of it can be marked (an unturned 9×2).
         marked = self.last_played(view, self.app.session.last_move())
         last = view["last_slot"] if result is None and not marked else None
         won = result is not None and seat in result["winners"]
         cols = el("div", "nv-cols won" if won else "nv-cols", None, role="list")
         for col, column in enumerate(tableau):
-            incoming = pending["card"] if attacked == col and pending["kind"] == "counter" else None
-            cols.appendChild(self._column(column, seat, col, f"{seat}.{col}" in drops, puts.get(col),
-                                          attacked == col, incoming, last == {"seat": seat, "col": col}, small))
+            cols.appendChild(self._column(column, seat, col, f"{seat}.{col}" in drops, puts.get(col), attacked == col,
+                                          incoming if attacked == col else None, last == {"seat": seat, "col": col},
+                                          small))
         return [cols]
 
     def _column(self, column: Column | None, seat: int, col: int, droppable: bool, put: str | None,
@@ -220,33 +241,31 @@ class Table(Frame):
         return box
 
     def _log_line(self, entry: LogEntry) -> str:
-        kind, seat = entry["kind"], entry["seat"]
-        if kind == "place":
+        seat = entry["seat"]
+        if entry["kind"] == "place":
             target, col, shown = entry["target"], entry["col"] + 1, self.card_the(entry["card"])
             if target == seat:
                 return self.words("neuf_vies.log.place_own", seat, card=shown, col=col)
             if self.app.is_you(target):
                 return sentence(self.app.t("neuf_vies.log.attacked_you", name=self.name(seat), card=shown, col=col))
             return self.words("neuf_vies.log.place_attack", seat, card=shown, col=col, target=self.name(target))
-        if kind in ("discard", "counter", "renew"):
-            return self.words(f"neuf_vies.log.{kind}", seat, card=self.card_the(entry["card"]))
-        if kind == "put":
+        if entry["kind"] == "discard" or entry["kind"] == "counter" or entry["kind"] == "renew":
+            return self.words(f"neuf_vies.log.{entry['kind']}", seat, card=self.card_the(entry["card"]))
+        if entry["kind"] == "put":
             return self.words("neuf_vies.log.put", seat, col=entry["col"] + 1)
-        return self.words(f"neuf_vies.log.{kind}", seat)  # allow, stop, gain, gain_lost, gain_none, skip
+        return self.words(f"neuf_vies.log.{entry['kind']}", seat)  # allow, stop, gain, gain_lost, gain_none, skip
 
     def prompt(self, view: View) -> str:
         """What to do now, naming the player: an answer is asked of someone by name."""
-        seat = view["to_move"]
-        pending, legal = view["pending"], _legal(view)
-        kind = pending["kind"]
-        if kind == "turn":
+        seat, pending, legal = _on_turn(view), _pending(view), _legal(view)
+        if pending["kind"] == "turn":
             placing = any(isinstance(move, Place) for _, move in legal)
             return self.words("neuf_vies.prompt.place" if placing else "neuf_vies.prompt.discard", seat)
-        if kind == "counter":
+        if pending["kind"] == "counter":
             key = "neuf_vies.prompt.counter" if len(legal) > 1 else "neuf_vies.prompt.counter_none"
             return self.words(key, seat, attacker=self.name(pending["attacker"]), col=pending["col"] + 1,
                               card=self.card_the(pending["card"]))
-        if kind == "renew":
+        if pending["kind"] == "renew":
             key = "neuf_vies.prompt.renew" if len(legal) > 1 else "neuf_vies.prompt.renew_none"
             return self.words(key, seat, target=self.name(pending["target"]),
                               counter=self.card_the(pending["counter"]), card=self.card_name(pending["card"]))
@@ -259,7 +278,7 @@ class Table(Frame):
         row = el("div", "buttons nv-actions")
         if not active:
             return row
-        pending = view["pending"]
+        pending = _pending(view)
         if pending["kind"] == "put":
             held = el("div", "nv-held nv-stack", None, data_size=len(pending["cards"]),
                       aria_label=t("neuf_vies.ui.held", cards=", ".join(self.card_name(c) for c in pending["cards"])))
@@ -290,7 +309,7 @@ class Table(Frame):
             hand.appendChild(el("p", "hint", t("neuf_vies.ui.hand_size", n=view["hand_sizes"][me])))
             return hand
         movable = set()
-        if active and view["pending"]["kind"] == "turn":
+        if active and _pending(view)["kind"] == "turn":
             movable = {move.card for _, move in _legal(view) if isinstance(move, (Place, Discard))}
         for shown in view["hand"]:
             mine = shown["id"] in movable
@@ -303,9 +322,9 @@ class Table(Frame):
         """An answer with one choice (let through, stop, the only place for won cards) is made
         at once when no other human could read anything into the pause."""
         legal = view["legal"]
-        if len(legal) != 1 or view["pending"]["kind"] == "turn":
+        if len(legal) != 1 or _pending(view)["kind"] == "turn":
             return None
-        if view["pending"]["kind"] == "put" or len(self.app.session.humans()) == 1:
+        if _pending(view)["kind"] == "put" or len(self.app.session.humans()) == 1:
             return legal[0]
         return None
 
@@ -339,7 +358,8 @@ class Table(Frame):
         if isinstance(played, Place):
             target = f'[data-seat="{played.seat}"] [data-col="{played.col}"]'
         elif isinstance(played, Renew):
-            pending = view["pending"]
+            pending = _pending(view)
+            assert pending["kind"] == "renew"  # a move that attacks again answers a renew question
             target = f'[data-seat="{pending["target"]}"] [data-col="{pending["col"]}"]'
         else:
             target = '[data-pile="discard"]'
@@ -358,13 +378,14 @@ class Table(Frame):
         if not moves:
             return []
         first = moves[0]
-        if first["kind"] in ("place", "discard", "counter", "renew"):
+        if (first["kind"] == "place" or first["kind"] == "discard" or first["kind"] == "counter"
+                or first["kind"] == "renew"):
             return [first["card"]["id"]]
-        if first["kind"] in ("allow", "put"):
+        if first["kind"] == "allow" or first["kind"] == "put":
             for entry in reversed(view["log"][:-len(moves)]):
                 if entry["kind"] == "gain":
                     return []  # the put of an unturned 9×2 card
-                if entry["kind"] in CARD_MOVES:
+                if entry["kind"] == "place" or entry["kind"] == "renew":  # a card put on a column
                     return [entry["card"]["id"]]
         return []
 
@@ -385,14 +406,15 @@ class Table(Frame):
         return sums
 
     def round_end(self, view: View):
-        last = view["last_round"]
+        last = _last_round(view)
         return self.app.t("neuf_vies.ui.game_over"), [self._why(last), self._sums(last)]
 
     def final_result(self, view: View):
         """One game: its winners, why it ended, the standings (the score, then the 9×2 cards),
         how equal best scores were settled, and how each score is made."""
         t = self.app.t
-        last, outcome = view["last_round"], view["outcome"]
+        last, outcome = _last_round(view), view["outcome"]
+        assert outcome is not None  # the match's end
         title = self.app.winners_words("neuf_vies.match_won", outcome["winners"])
         body = [self._why(last), standings(self.app, outcome["scores"], outcome["ranks"], self.total_key)]
         if last["tiebreak"] is not None:

@@ -14,7 +14,7 @@ PIPS = {1: (5,), 2: (1, 9), 3: (1, 5, 9), 4: (1, 3, 7, 9), 5: (1, 3, 5, 7, 9),
         9: (1, 2, 3, 4, 5, 6, 7, 8, 9)}
 COLOURS = "rbgy"  # the order of the colours on a card's back
 
-_DOTS = {}
+_DOTS: dict[int, object] = {}
 
 
 def _dots(value: int):

@@ -9,7 +9,7 @@ from games.punttu.schema import FACES, Play, PunttuRound, PunttuView, Trick, car
 from ui.dom import find, mount
 from ui.html import el
 from ui.tables import punttu_art
-from ui.tables.common import emblem, fly, score_table
+from ui.tables.common import emblem, ended, fly, on_turn, score_table
 from ui.tables.frame import Frame
 
 LOOK_MS, SWEEP_MS, DRAW_MS = 700, 450, 160  # a trick taken: seen, swept away, then each draw
@@ -21,7 +21,8 @@ class Table(Frame):
 
     def __init__(self, app):
         super().__init__(app)
-        self.shown_hand = (None, None, ())  # (seat, round, cards) last drawn face up
+        # (seat, round, cards) last drawn face up
+        self.shown_hand: tuple[int | None, int | None, tuple[str, ...]] = (None, None, ())
         self.drawn = set()  # the card it drew last, lit until that seat plays again
         self.swept = None  # the last trick already swept to its winner
         self.drawn_before = False  # a drawing of this table was on screen before this one
@@ -61,7 +62,7 @@ class Table(Frame):
 
     # --- the table -----------------------------------------------------------------------
     def prompt(self, view: PunttuView) -> str:
-        return self.words("punttu.ui.your_turn", view["to_move"])
+        return self.words("punttu.ui.your_turn", on_turn(view))
 
     def result_line(self, view: PunttuView, result: PunttuRound) -> str:
         if view["match"] == "one_deal":
@@ -102,9 +103,8 @@ class Table(Frame):
         winner, then everyone draws from the stock in the view's order, one card at a time."""
         done = view["just_taken"]
         key = tuple(p["card"] for p in done["trick"]) if done else None
-        fresh = done is not None and key != self.swept
-        self.swept = key
-        if not fresh:
+        fresh, self.swept = key != self.swept, key
+        if done is None or not fresh:
             return
         if self.drawn_before:  # taken in sight, not found taken on opening the page
             self.app.sound("trick")
@@ -175,7 +175,7 @@ class Table(Frame):
         for i, seat in enumerate(order):
             slot = el("div", "pt-slot", None, data_seat=seat,
                       data_turn=not done and seat == view["to_move"],
-                      data_winner=bool(done) and seat == done["winner"])
+                      data_winner=done is not None and seat == done["winner"])
             if i < len(plays):
                 slot.appendChild(self.card(plays[i]["card"], data_order=i + 1))
             else:
@@ -200,7 +200,7 @@ class Table(Frame):
     def describe(self, before: PunttuView, move: str, after: PunttuView, name: str) -> str:
         """The card played, and who took the trick when it closed one (the last trick taken is
         another one after the move)."""
-        words = self.words("punttu.ui.log.play", before["to_move"], card=self.the(parse_move(move).card))
+        words = self.words("punttu.ui.log.play", on_turn(before), card=self.the(parse_move(move).card))
         taken = after["last_trick"]
         if taken is not None and taken != before["last_trick"]:
             words += " " + self._took(taken)
@@ -309,7 +309,7 @@ class Table(Frame):
     def round_end(self, view: PunttuView):
         """The deal's winners, and each seat's cards and points; in a match to N points, the
         match totals too and how far the match goes."""
-        last = view["last_round"]
+        last = ended(view)
         to_points = view["match"] == "to_points"
         parts = [self._deal_table(last, to_points)]
         if to_points:
@@ -318,14 +318,14 @@ class Table(Frame):
 
     def last_round(self, view: PunttuView):
         """The deal that ended the match, under the standings, which already give the totals."""
-        last = view["last_round"]
+        last = ended(view)
         return self.app.winners_words("punttu.deal_won", last["winners"]), [self._deal_table(last, False)]
 
     def _deal_table(self, last: PunttuRound, totals: bool):
         t = self.app.t
         heads = ["punttu.ui.player", "punttu.ui.cards_col", "punttu.ui.points_col"]
         heads += ["punttu.ui.total_col"] if totals else []
-        rows = [("winner" if seat in last["winners"] else "",
+        rows: list[tuple] = [("winner" if seat in last["winners"] else "",
                  [self.name(seat), cards, last["points"][seat]] + ([last["totals"][seat]] if totals else []),
                  {"data_seat": seat})
                 for seat, cards in enumerate(last["won_counts"])]

@@ -2,11 +2,13 @@
 grid large. The discard or a drawn card is dragged (or tapped, or moved by keyboard) onto a slot;
 drawing, turning a card and the column question are buttons carrying the game's own moves. Every
 figure comes from the view (``games.zero_pointe.schema``), every move is read with its codec."""
-from games.zero_pointe.schema import (COLS, ROWS, Draw, Keep, Leave, Move, Reject, Remove, Round, Slot, Take,
+from collections.abc import Sequence
+
+from games.zero_pointe.schema import (COLS, ROWS, Card, Draw, Keep, Leave, Move, Reject, Remove, Round, Slot, Take,
                                       Turn, View, move_text, parse_move)
 from ui.dom import find, later
 from ui.html import el
-from ui.tables.common import emblem, fly
+from ui.tables.common import emblem, ended, fly, on_turn
 from ui.tables.frame import Frame
 
 DISCARD = "discard"  # the data-drop of the discard pile; a slot's is "row,col"
@@ -29,6 +31,12 @@ def printed(value: int) -> str:
 def signed(value: int) -> str:
     """A round's score as added to a total: "+13", "−3", "+0"."""
     return printed(value) if value < 0 else f"+{value}"
+
+
+def _face_up(slot: Slot) -> Card:
+    """A slot a move has just turned or filled: a card face up."""
+    assert slot is not None and "value" in slot, "no card face up there"
+    return slot
 
 
 def _key(move: Turn | Take | Keep) -> str:
@@ -109,7 +117,7 @@ class Table(Frame):
             return []
         return [self.panel(view, view["seat"], None, mine=True)]
 
-    def _grid(self, view: View, seat: int, grid: list[list[Slot]], small: bool, active: bool):
+    def _grid(self, view: View, seat: int, grid: Sequence[Sequence[Slot]], small: bool, active: bool):
         asked = view["asked_column"] if seat == view["to_move"] else None
         turnable = {_key(move) for move in _legal(view) if isinstance(move, Turn)} if active else set()
         slots = el("div", "zgrid", None, role="grid", data_grid=seat,
@@ -229,7 +237,7 @@ class Table(Frame):
         """The move in words, for the log, from what the screen's seat may see. A move that ends
         the round is read from the round's record (the table is dealt anew by then)."""
         parsed = parse_move(move)
-        mover = before["to_move"]
+        mover = on_turn(before)
         same_round = after["round"] == before["round"] and after["outcome"] is None
         record = after["last_round"]
         grids = after["grids"] if same_round or record is None else record["grids"]
@@ -241,12 +249,12 @@ class Table(Frame):
             tail = ""
         if isinstance(parsed, Turn):
             said = self.words("zero_pointe.ui.log.turn", mover,
-                              a_value=self._a(grids[mover][parsed.row][parsed.col]["value"]))
+                              a_value=self._a(_face_up(grids[mover][parsed.row][parsed.col])["value"]))
             if before["phase"] == "opening" and after["phase"] != "opening" and same_round:
                 said += " " + self._starter(after)  # the opening is over: who starts, and why
             return said
         if isinstance(parsed, Keep):
-            value = grids[mover][parsed.row][parsed.col]["value"]
+            value = _face_up(grids[mover][parsed.row][parsed.col])["value"]
             return self.words(f"zero_pointe.ui.log.keep{tail}", mover, value=printed(value), **thrown)
         if isinstance(parsed, Take):
             value = before["discard_top"]["value"]
@@ -276,7 +284,7 @@ class Table(Frame):
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view: View):
-        last = view["last_round"]
+        last = ended(view)
         closer = last["closer"]
         parts = [self.words(f"zero_pointe.why.{last['why']}", closer)]
         if last["doubled"]:
