@@ -197,7 +197,10 @@ class LocalSession:
         return humans[0] if humans else 0
 
     def acknowledge_round(self) -> None:
+        """The players have seen a result: the screen was everyone's, so the next private view
+        waits behind the gate, whoever had the device before."""
         self.match.acknowledge_round()
+        self.viewer = None
 
     # --- the door ----------------------------------------------------------------------------
     def play(self, seat: int, move: str, ply: int | None = None) -> bool:
