@@ -90,6 +90,8 @@ class LocalSession:
     a replay: every seat's moves come from it, in order."""
     match: Match
     script: Sequence[str] | None = None
+    here: list[int] | None = None  # a replay: the seats played by the people watching it (None: the match's)
+    ends: tuple[int, ...] = ()  # a replay: the moves played when each round ended
     viewer: int | None = None  # the human the screen showed last (hot-seat secrecy)
     pending: dict[int, tuple[str, int]] = field(default_factory=dict)  # remote seat -> (move, ply)
     refusals: list[Refusal] = field(default_factory=list)  # for the remote seats' devices
@@ -137,7 +139,7 @@ class LocalSession:
         return self.match.is_human(seat)
 
     def humans(self) -> list[int]:
-        return self.match.humans()
+        return self.match.humans() if self.here is None else self.here
 
     def remotes(self) -> list[int]:
         return self.match.remotes()
@@ -315,9 +317,13 @@ class LocalSession:
         m.seen_rounds = min(m.seen_rounds, m.rounds_done)
 
 
-def replay(match: Match, moves: Sequence[str] | None = None) -> LocalSession:
-    """A replay of ``match`` (its moves, or ``moves``) from its first position, every seat's moves
-    played back from the list; the match itself is left as it is."""
+def replay(match: Match, here: list[int] | None = None) -> LocalSession:
+    """A replay of ``match`` from its first position, every seat's moves played back from its
+    list (``here``: the seats of the people watching; None: the match's own); the match itself
+    is left as it is."""
     start = Match(match.game, match.options, match.seed, [dict(s) for s in match.seats], match.start_json)
-    return LocalSession(start, script=tuple(match.moves if moves is None else moves))
+    game = match.game
+    ends = tuple(i + 1 for i in range(len(match.moves))
+                 if game.rounds_done(match.states[i + 1]) != game.rounds_done(match.states[i]))
+    return LocalSession(start, script=tuple(match.moves), here=here, ends=ends)
 
