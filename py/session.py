@@ -6,7 +6,8 @@ match:
 
 - ``LocalSession`` holds the match (``match.Match``, the only authority on its moves). Its seats
   are people on this device ("human"), computers run here (their level), people on other devices
-  (``REMOTE``) and, in a replay, the moves of a match played before. Every move, whoever makes
+  (``REMOTE``) and, in a replay, the moves of a match played before; in a lesson (coach.lesson)
+  the learner plays the moves of the list itself, the others come from it. Every move, whoever makes
   it, enters by ``play``, which checks the seat on turn and the move number when the move is
   played. A remote seat's moves arrive by ``receive``: checked at once (a refusal goes back at
   once), then held, one at most per seat, until the page plays them through the door, checked
@@ -26,6 +27,7 @@ StepKind = Literal["round_end", "over", "gate", "human", "computer", "remote", "
 NOT_YOUR_TURN = "remote.not_your_turn"  # the i18n key of a move made out of turn
 BUSY = "remote.busy"  # a second move of a seat before its first was played
 REFUSED = "remote.refused"
+FOLLOW = "coach.lesson.follow"  # in a lesson, a move other than the one it shows
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ class LocalSession:
     match: Match
     script: Sequence[str] | None = None
     here: list[int] | None = None  # a replay: the seats played by the people watching it (None: the match's)
+    learners: tuple[int, ...] = ()  # a lesson: the seats that play the script's moves themselves
     ends: tuple[int, ...] = ()  # a replay: the moves played when each round ended
     viewer: int | None = None  # the human the screen showed last (hot-seat secrecy)
     pending: dict[int, tuple[str, int]] = field(default_factory=dict)  # remote seat -> (move, ply)
@@ -167,7 +170,7 @@ class LocalSession:
         seat = m.to_move
         assert seat is not None  # a match not over has a seat on turn
         if self.script is not None:
-            return Step("replay", seat)
+            return Step("human" if seat in self.learners else "replay", seat)
         kind = m.seats[seat]["kind"]
         if kind == REMOTE:
             return Step("remote", seat)
@@ -211,6 +214,8 @@ class LocalSession:
         turn at this very moment, the match has not moved on since it chose, and the move is
         exactly one of the rules' legal moves. True: the move is played (here, always)."""
         self._check_turn(seat, ply)
+        if self.script is not None and self.replay_move() != move:
+            raise IllegalMove(FOLLOW)  # a replay's or a lesson's moves are its list's
         self.match.play(move)
         self.pending.pop(seat, None)
         return True
