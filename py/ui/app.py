@@ -197,7 +197,7 @@ class App:
         overlay.hide()
         self.screen.removeAttribute("data-active")
         self.show_bar(False)
-        storage.set_at_table(False)
+        storage.set_at_table(None)
         set_flag("state", None)
 
     def show_bar(self, at_table: bool):
@@ -243,7 +243,7 @@ class App:
         """Start a match, asking first when it would replace a saved one."""
         # A reload must show the table, not the link's form or yet another new match.
         js.history.replaceState(None, "", js.location.pathname)
-        if self.saves.exists() and not confirmed:
+        if self.saves.has(game_id) and not confirmed:
             self.pending = (game_id, options, seed, seats)
             overlay.show(self.t("confirm.replace.title"), self.t("confirm.replace.body"),
                          buttons=[(self.t("btn.replace"), "replace-save"), (self.t("btn.cancel"), "close")],
@@ -255,6 +255,7 @@ class App:
             self.notify("notice.bad_options", option=self.t(f"{prefix(game_id)}.opt.{err.key}"))
             return
         self.write_pref("options", {**self.prefs.get("options", {}), game_id: options})
+        self.saves.replace(game_id)  # the match it replaces goes to the history
         self.open_table(LocalSession(match), new=True)
 
     def open_table(self, session: LocalSession, new=False):
@@ -271,7 +272,7 @@ class App:
         self.form = None
         self.lobby_up = False
         self.loop = Loop(self, session, new)
-        storage.set_at_table(session.authority)
+        storage.set_at_table(session.game.id if session.dump() is not None else None)
         self.loop.advance()
 
     def playing_remote(self) -> bool:

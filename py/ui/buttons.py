@@ -23,7 +23,9 @@ def new_game(app, node):
 
 @action("continue")
 def resume(app, node):
-    app.open_table(LocalSession(app.saves.saved))
+    saved = app.saves.saved.get(str(node.dataset.game))
+    if saved is not None:
+        app.open_table(LocalSession(saved))
 
 
 @action("start")

@@ -43,7 +43,7 @@ def start(app) -> None:
     offer, answer, bad = read_fragment()
     if bad:
         route.notices.append(("join.bad", {}))
-    needed = [g for g in (chosen, route.game, offer and offer.game) if g] + app.saves.game()
+    needed = [g for g in (chosen, route.game, offer and offer.game) if g] + app.saves.games()
     modules.load(needed, lambda: open_first(app, route, chosen, offer=offer, answer=answer),
                  lambda _error: open_first(app, route, None, lost=True))
 
@@ -66,6 +66,15 @@ def read_fragment() -> tuple[invite.Invite | None, str | None, bool]:
     if offer.kind != "offer" or not has_table(offer.game):
         return None, None, True
     return offer, None, False
+
+
+def _table_shown(saved: dict):
+    """The stored match whose table this tab was showing (an older version said only that it
+    was, of its one save), or None."""
+    game = storage.at_table()
+    if game == "1" and len(saved) == 1:
+        return next(iter(saved.values()))
+    return saved.get(game) if game else None
 
 
 def on_hash(app) -> None:
@@ -97,13 +106,13 @@ def open_first(app, route, chosen, lost=False, offer=None, answer=None) -> None:
     elif chosen:
         app.show_new_game(chosen)
     elif route.game and route.start:
-        if saved is not None:
+        if app.saves.has(route.game):
             app.show_home()  # what stays if the player declines to replace it
         app.begin(route.game, {}, route.seed, app.default_seats(route.game))
     elif route.game:
         app.show_new_game(route.game, route.seed)
-    elif saved is not None and storage.was_at_table():
-        app.open_table(LocalSession(saved))  # a reload (or a tab the phone discarded) resumes at once
+    elif (shown := _table_shown(saved)) is not None:
+        app.open_table(LocalSession(shown))  # a reload (or a tab the phone discarded) resumes at once
     else:
         app.show_home()
     app.say(" ".join(n for n in notices if n))

@@ -1,4 +1,5 @@
-"""The home screen: the four games, Continue when a match is saved, language and speed."""
+"""The home screen: the four games, Continue for each game with a match in progress, language
+and speed."""
 from games import registry
 from i18n import prefix
 from ui.dom import clear, mount
@@ -6,13 +7,16 @@ from ui.html import el
 from ui.tables import has_table
 
 
-def render(app, screen, saved):
-    """``saved`` is the saved Match, or None. A game shows as playable once it has a table."""
+def render(app, screen, saved: dict):
+    """``saved``: each game's match in storage. A game shows as playable once it has a table."""
     page = el("section", "home")
-    if saved is not None:
-        round_n = app.t(f"{prefix(saved.game.id)}.round_n", n=saved.round_no())
-        label = app.t("home.continue", game=app.game_name(saved.game.id), round=round_n)
-        page.appendChild(el("button", "btn primary continue", label, type="button", data_action="continue"))
+    for game_id in registry.catalogue():
+        match = saved.get(game_id)
+        if match is not None:
+            round_n = app.t(f"{prefix(game_id)}.round_n", n=match.round_no())
+            label = app.t("home.continue", game=app.game_name(game_id), round=round_n)
+            page.appendChild(el("button", "btn primary continue", label, type="button", data_action="continue",
+                                data_game=game_id))
     tiles = el("ul", "games")
     for game_id in registry.catalogue():
         playable = has_table(game_id)
