@@ -195,8 +195,8 @@ class LocalSession:
         """Whose view the screen shows: the human on turn once past the gate; otherwise the human
         who had the screen last (the first human before anyone; seat 0 with nobody here)."""
         humans = self.humans()
-        if self.viewer in humans:
-            return self.viewer
+        if self.viewer in humans or (self.script is not None and self.viewer is not None):
+            return self.viewer  # a replay shows the seat the watcher chose
         if self.script is None and self.game.information == PRIVATE_HANDS and len(humans) > 1:
             return None  # nobody's secrets until a human takes the device
         return humans[0] if humans else 0

@@ -102,13 +102,13 @@ def advice(out: Stats, levels: tuple[str, ...]) -> tuple[str, dict] | None:
     up; beaten rarely, the one below; too few matches yet, play some."""
     played = [level for level in levels if out.lines.get(level, Line()).played >= ENOUGH]
     if not played:
-        return ("stats.advice.few", {"n": ENOUGH}) if out.lines else None
+        return ("history.advice.few", {"n": ENOUGH}) if out.lines else None
     level = played[-1]
     line = out.lines[level]
     i = levels.index(level)
     params = {"level": level, "won": line.won, "n": line.played}
     if line.rate >= STRONG and i + 1 < len(levels):
-        return "stats.advice.up", {**params, "next": levels[i + 1]}
+        return "history.advice.up", {**params, "next": levels[i + 1]}
     if line.rate <= WEAK and i > 1:
-        return "stats.advice.down", {**params, "next": levels[i - 1]}
-    return "stats.advice.keep", params
+        return "history.advice.down", {**params, "next": levels[i - 1]}
+    return "history.advice.keep", params

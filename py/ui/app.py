@@ -13,7 +13,7 @@ from i18n import LANGS, NUMBER, PLURAL, has, pick_lang, prefix, t
 from match import Match
 from session import LocalSession, Session
 from ui import buttons, menu  # noqa: F401 - their buttons' handlers
-from ui import first, home, lobby, overlay, sound, storage
+from ui import first, home, lobby, overlay, past, replay, sound, storage
 from ui.actions import HANDLERS
 from ui.dom import by_id, closest, listen, set_flag
 from ui.drag import Picker
@@ -335,6 +335,12 @@ class App:
             self.form.say_rules(self.screen)
         elif setting == "lang":
             self.set_lang(str(target.value))
+        elif setting == "history-game":
+            past.choose_game(self, target)
+        elif setting == "history-import":
+            past.take_file(self, target)
+        elif setting == "replay-seat":
+            replay.choose_seat(self, target)
         elif setting:
             self.write_pref(setting, bool(target.checked) if target.type == "checkbox" else target.value)
             if setting == "theme":

@@ -7,16 +7,17 @@ from games import registry
 from i18n import LANGS
 from net import invite
 from session import LocalSession
-from ui import lobby, modules, storage, update, url
+from records import link
+from ui import lobby, modules, replay, storage, update, url
 from ui.dom import by_id, set_flag, when_idle
 from ui.tables import has_table
 
 
 def link_fragment() -> tuple[str, str]:
-    """The address's invitation (``#join=``) or answer (``#answer=``) as (kind, code); an empty
-    code when it holds neither."""
+    """The address's invitation (``#join=``), answer (``#answer=``) or replay (``#replay=``) as
+    (kind, code); an empty code when it holds none."""
     kind, _, code = str(js.location.hash).lstrip("#").partition("=")
-    return (kind, code) if kind in ("join", "answer") else ("", "")
+    return (kind, code) if kind in ("join", "answer", "replay") else ("", "")
 
 
 def drop_fragment() -> None:
@@ -43,9 +44,24 @@ def start(app) -> None:
     offer, answer, bad = read_fragment()
     if bad:
         route.notices.append(("join.bad", {}))
-    needed = [g for g in (chosen, route.game, offer and offer.game) if g] + app.saves.games()
-    modules.load(needed, lambda: open_first(app, route, chosen, offer=offer, answer=answer),
+    watch = replay_code()
+    needed = [g for g in (chosen, route.game, offer and offer.game, watch and watch[0]) if g] + app.saves.games()
+    modules.load(needed, lambda: open_first(app, route, chosen, offer=offer, answer=answer, watch=watch),
                  lambda _error: open_first(app, route, None, lost=True))
+
+
+def replay_code() -> tuple[str, str] | None:
+    """A replay link's game and code (``#replay=``), read once; its game is in the code (it is
+    checked whole when the replay opens)."""
+    kind, code = link_fragment()
+    if kind != "replay":
+        return None
+    drop_fragment()
+    try:
+        game = link.read(code)[1]["game"]
+    except link.BadLink:
+        return "", code  # said when the page opens
+    return game, code
 
 
 def read_fragment() -> tuple[invite.Invite | None, str | None, bool]:
@@ -58,6 +74,8 @@ def read_fragment() -> tuple[invite.Invite | None, str | None, bool]:
     drop_fragment()
     if kind == "answer":
         return None, code, False
+    if kind == "replay":
+        return None, None, False  # replay_code() reads it
     try:
         offer = invite.unpack(code)
     except invite.BadInvite as err:
@@ -88,10 +106,10 @@ def on_hash(app) -> None:
         drop_fragment()
         lobby.hand_answer(app, code)
         return
-    js.location.reload()
+    js.location.reload()  # a replay's link too: its game's modules come with a start
 
 
-def open_first(app, route, chosen, lost=False, offer=None, answer=None) -> None:
+def open_first(app, route, chosen, lost=False, offer=None, answer=None, watch=None) -> None:
     """The first screen once its game's modules are in (``lost``: they could not be fetched,
     the home page says so and touches no save)."""
     if lost:
@@ -99,8 +117,13 @@ def open_first(app, route, chosen, lost=False, offer=None, answer=None) -> None:
     notices = [app.saves.load() if not lost else app.t("notice.offline_game")]
     notices += [app.t(key, **params) for key, params in route.notices]
     saved = app.saves.saved
+    watched = replay.of_code(app, watch[1]) if watch is not None else None
+    if isinstance(watched, str):
+        notices.append(app.t(watched))
     if lost:
         app.show_home()
+    elif isinstance(watched, replay.Replay):
+        watched.start()
     elif offer is not None:
         lobby.join(app, offer, registry.get(offer.game))
     elif chosen:

@@ -35,6 +35,8 @@ def render(app, screen, saved: dict):
         tile.appendChild(el("div", "tile-actions", None, action, rules))
         tiles.appendChild(tile)
     page.appendChild(tiles)
+    page.appendChild(el("p", "past-link", None, el("button", "btn", app.t("history.open"), type="button",
+                                                    data_action="history")))
     page.appendChild(_settings(app))
     mount(clear(screen), page)
 

@@ -117,18 +117,18 @@ def test_statistics_of_a_fixed_set_of_records():
     assert (every.played, every.won, every.streak, every.best_streak) == (6, 4, 1, 2)
     assert out.results == [(1, True, 50), (2, False, -20), (3, True, 10), (4, True, 50), (5, False, -20),
                            (6, True, 1)]
-    assert out.advice == ("stats.advice.few", {"n": 5})  # no level played five times yet
+    assert out.advice == ("history.advice.few", {"n": 5})  # no level played five times yet
 
 
 def test_where_the_player_stands_moves_up_or_down_a_level():
     won = [rec("punttu", "medium", i, [70, 40], [0]) for i in range(5)]
-    assert stats.stats(won, "punttu").advice == ("stats.advice.up", {"level": "medium", "won": 5, "n": 5,
+    assert stats.stats(won, "punttu").advice == ("history.advice.up", {"level": "medium", "won": 5, "n": 5,
                                                                       "next": "hard"})
     lost = [rec("punttu", "hard", i, [30, 90], [1]) for i in range(6)]
-    assert stats.stats(lost, "punttu").advice == ("stats.advice.down", {"level": "hard", "won": 0, "n": 6,
+    assert stats.stats(lost, "punttu").advice == ("history.advice.down", {"level": "hard", "won": 0, "n": 6,
                                                                         "next": "medium"})
     mixed = [rec("punttu", "hard", i, [70, 40] if i % 2 else [30, 90], [0] if i % 2 else [1]) for i in range(6)]
-    assert stats.stats(mixed, "punttu").advice == ("stats.advice.keep", {"level": "hard", "won": 3, "n": 6})
+    assert stats.stats(mixed, "punttu").advice == ("history.advice.keep", {"level": "hard", "won": 3, "n": 6})
     punto = stats.stats([rec("punto", "easy", 1, [2, 0], [0])], "punto")
     assert punto.lines[stats.ALL].per_round is None  # Punto counts rounds won, not points
 
