@@ -228,7 +228,9 @@ globalThis.tapisThinker = () => {
     (core) => worker.postMessage({ start: { snapshot: snapshotUse(), stdlib: STDLIB, core } }),
     () => fail("py.zip could not be read"),
   );
-  const think = async (save, game) => {
+  // task: "move" (the computer on turn's), "hint" (the player's), "scan" or "confirm" (a review's
+  // decision at move ply): py/think.py.
+  const think = async (save, game, task = "move", ply = 0) => {
     if (!games.has(game)) {
       games.set(game, tapisArchive(game.replaceAll("-", "_")).then(
         (data) => worker.postMessage({ game, data }),
@@ -239,7 +241,7 @@ globalThis.tapisThinker = () => {
     if (failure) throw failure;
     const id = ++asks;
     const answer = new Promise((resolve, reject) => asked.set(id, { resolve, reject }));
-    worker.postMessage({ id, save });
+    worker.postMessage({ id, save, task, ply });
     setTimeout(() => { if (asked.has(id)) fail(`worker: no answer in ${ANSWER_MS / 1000} s`); }, ANSWER_MS);
     return answer;
   };

@@ -7,7 +7,8 @@
 //     normally, on the standard library at stdlib, with py.zip's bytes (core) on its path.
 //     Answered {ready: {boot, ms}} or {failed: reason}.
 //   {game, data}: that game's archive (py-<game>.zip), before its first save.
-//   {id, save}: answered {id, move}, or {id, error}.
+//   {id, save, task, ply}: answered {id, move} (the answer: a move, or JSON for a hint or a review's
+//     step, see py/think.py), or {id, error}.
 // Any error is the worker's end: the page thinks itself from then on.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { cached, handOnce, payload } from "./snapshot.mjs";
@@ -51,7 +52,9 @@ async function handle(data) {
       pyodide.FS.writeFile(path, data.data);
       think.add_game(path, data.game);
     } else {
-      postMessage({ id: data.id, move: think.move(data.save) });
+      const { id, save, task, ply } = data;
+      const answer = task === "hint" ? think.hint(save) : task === "move" ? think.move(save) : think.weigh(save, ply, task);
+      postMessage({ id, move: answer });
     }
   } catch (error) {
     // A Python error's message is its traceback: its last line says what went wrong.

@@ -147,6 +147,11 @@ class LocalSession:
     def remotes(self) -> list[int]:
         return self.match.remotes()
 
+    def coached(self) -> bool:
+        """One person playing here against computers only: the coach's hints and review are
+        theirs (among people, a hint would help one of them)."""
+        return self.script is None and len(self.match.humans()) == 1 and not self.remotes()
+
     def dump(self) -> dict | None:
         """The match's save; None for a replay, which leaves the saved match alone."""
         return self.match.dump() if self.script is None else None
@@ -169,8 +174,9 @@ class LocalSession:
             return Step("over" if m.over else "round_end", seat)
         seat = m.to_move
         assert seat is not None  # a match not over has a seat on turn
-        if self.script is not None:
+        if self.script is not None and (self.ply < len(self.script) or not self.learners):
             return Step("human" if seat in self.learners else "replay", seat)
+        # (a lesson past its list goes on as a match of its seats)
         kind = m.seats[seat]["kind"]
         if kind == REMOTE:
             return Step("remote", seat)
@@ -214,7 +220,7 @@ class LocalSession:
         turn at this very moment, the match has not moved on since it chose, and the move is
         exactly one of the rules' legal moves. True: the move is played (here, always)."""
         self._check_turn(seat, ply)
-        if self.script is not None and self.replay_move() != move:
+        if self.scripted() and self.replay_move() != move:
             raise IllegalMove(FOLLOW)  # a replay's or a lesson's moves are its list's
         self.match.play(move)
         self.pending.pop(seat, None)
@@ -306,7 +312,11 @@ class LocalSession:
         assert seat is not None  # a move was played from that state
         return seat
 
-    # --- replays -----------------------------------------------------------------------------
+    # --- replays and lessons ---------------------------------------------------------------
+    def scripted(self) -> bool:
+        """The next move is the list's: a replay's, always; a lesson's, until its list ends."""
+        return self.script is not None and (self.ply < len(self.script) or not self.learners)
+
     def replay_move(self) -> str | None:
         """The next move of the replay, or None at its end."""
         if self.script is None or self.ply >= len(self.script):
@@ -320,6 +330,17 @@ class LocalSession:
         del m.moves[ply:]
         del m.states[ply + 1:]
         m.seen_rounds = min(m.seen_rounds, m.rounds_done)
+
+    def go_to(self, ply: int) -> None:
+        """Straight to ``ply`` moves of the list played (back or on, as far as the list goes),
+        each round's end on the way seen: a replay's jump, a lesson resumed, a review's step."""
+        if ply < self.ply:
+            self.rewind(ply)
+        while self.ply < ply and (move := self.replay_move()) is not None:
+            seat = self.to_move
+            assert seat is not None  # the list's next move was played from here
+            self.acknowledge_round()
+            self.play(seat, move)
 
 
 def replay(match: Match, here: list[int] | None = None) -> LocalSession:

@@ -15,6 +15,7 @@ import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import ai
 from games import registry
 from games.registry import module_name
 from match import Match
@@ -49,7 +50,7 @@ def session(lesson: Lesson) -> LocalSession:
     game = registry.get(lesson.game)
     players = game.check_options(lesson.options)["players"]
     seats = [{"kind": "human" if seat == LEARNER else lesson.level, "name": ""} for seat in range(players)]
-    match = Match.new(lesson.game, lesson.options, lesson.seed, seats)
+    match = Match.new(lesson.game, lesson.options, lesson.seed, seats, think=ai.think)
     return LocalSession(match, script=lesson.moves, learners=(LEARNER,))
 
 

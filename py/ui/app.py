@@ -13,7 +13,7 @@ from i18n import LANGS, NUMBER, PLURAL, has, pick_lang, prefix, t
 from match import Match
 from session import LocalSession, Session
 from ui import buttons, menu  # noqa: F401 - their buttons' handlers
-from ui import first, home, lobby, overlay, past, replay, sound, storage
+from ui import coach, first, home, lobby, overlay, past, replay, sound, storage
 from ui.actions import HANDLERS
 from ui.dom import by_id, closest, listen, set_flag
 from ui.drag import Picker
@@ -47,6 +47,7 @@ class App:
         self.lobby_up = False  # the host's lobby or the guest's join screen is shown
         self.scanning = None  # the camera reading an answer's QR code
         self.thinker = Thinker()  # where a hard computer thinks: its worker, or here
+        self.review: coach.Review | None = None  # the review of the last match played against computers
         root = js.document.body
         listen(root, "click", self.on_click)
         listen(root, "change", self.on_change)
@@ -201,7 +202,7 @@ class App:
         set_flag("state", None)
 
     def show_bar(self, at_table: bool):
-        """The bar's buttons at a table: the players' sheet and the menu (Undo: ``Loop.show_undo``);
+        """The bar's buttons at a table: the players' sheet and the menu (Undo and Hint: ``Loop.show_undo``);
         elsewhere the language picker, which a table's menu holds (the bar fits 320 px)."""
         by_id("menu").hidden = not at_table
         by_id("lang-pick").hidden = at_table
@@ -211,7 +212,7 @@ class App:
         seats.setAttribute("aria-label", self.t("seats.open"))
         seats.title = self.t("seats.open")
         if not at_table:
-            by_id("undo").hidden = True
+            by_id("undo").hidden = by_id("hint").hidden = True
 
     def end_link(self):
         """Close this device's connections to others (the player left the lobby or the table)."""
@@ -234,6 +235,7 @@ class App:
         self.form = NewGameForm(self, registry.get(game_id), seed)
         defaults = self.prefs.get("options", {}).get(game_id, {})
         self.form.render(self.screen, defaults if isinstance(defaults, dict) else {})
+        coach.offer(self, game_id, self.screen.querySelector("form.newgame"))
 
     def default_seats(self, game_id: str) -> list:
         count = registry.get(game_id).check_options({})["players"]
@@ -278,6 +280,10 @@ class App:
     def playing_remote(self) -> bool:
         """The host's table is up: moves from other devices are played now."""
         return self.loop is not None and not self.lobby_up
+
+    def match_over(self, session: Session) -> list:
+        """The match at the table has ended: the result dialog's buttons of its review, if any."""
+        return coach.match_over(self, session)
 
     def play_human(self, move: str) -> str | None:
         """A person's move from the table (a drop, a button): the reason when it is refused."""

@@ -11,7 +11,7 @@ from pyodide.ffi import to_js
 
 from engine.errors import IllegalMove
 from i18n import prefix
-from session import Session, Step
+from session import LocalSession, Session, Step
 from ui import overlay
 from ui.dom import by_id, find, later, morph, mount, set_flag, soon
 from ui.html import el
@@ -73,7 +73,7 @@ class Loop:
                 return
         app.picker.unmount()
         app.show_bar(True)
-        self.show_undo()
+        self.show_undo(step)
         getattr(self, "_" + step.kind)(step, view, seat is None)
         # The player's turn after someone else's (not the second step of their own turn).
         self.waited = step.kind != "human"
@@ -199,6 +199,22 @@ class Loop:
         else:
             self.fly(move, self.advance)
 
+    def light(self, move: str) -> bool:
+        """Show ``move`` on the table (a hint, a lesson's step): its card and where it goes, or the
+        button that makes it. False when nothing on the table makes it."""
+        screen, table = self.app.screen, self.table
+        for node in screen.querySelectorAll(".hinted"):
+            node.classList.remove("hinted")
+        lit = [b for b in screen.querySelectorAll("[data-move]") if b.dataset.move == move]
+        for source in screen.querySelectorAll("[data-drag]"):
+            key = str(source.dataset.drag)
+            for target in table.targets(key):
+                if table.move_for(key, target) == move:
+                    lit += [source, *screen.querySelectorAll(f'[data-drop="{target}"]')]
+        for node in lit:
+            node.classList.add("hinted")
+        return bool(lit)
+
     # --- a computer's turn -----------------------------------------------------------------
     def computer_turn(self, token: int) -> None:
         """A computer's turn: it thinks (a hard one in its worker, if that is up; else here, in
@@ -271,7 +287,8 @@ class Loop:
         else:
             title, body = self.table.final_result(view)
             again = [(t("btn.rematch"), "rematch")] if self.session.authority else []
-            buttons = self.watch.result_buttons() if self.watch is not None else again + [(t("btn.home"), "home")]
+            buttons = self.watch.result_buttons() if self.watch is not None else [
+                *again, *self.app.match_over(self.session), (t("btn.home"), "home")]
 
         def show():
             if token != self.token:
@@ -320,8 +337,16 @@ class Loop:
     def undo_seat(self) -> int | None:
         return self.session.undo_seat(self.table.auto_move)
 
-    def show_undo(self) -> None:
-        """Undo in the bar only when it can act now, saying what it takes back."""
+    def show_undo(self, step: Step) -> None:
+        """Undo in the bar only when it can act now, saying what it takes back; Hint on the turn
+        of a person alone against computers."""
+        s = self.session
+        hint = by_id("hint")
+        hint.hidden = not (step.kind == "human" and self.watch is None and isinstance(s, LocalSession)
+                           and s.coached())
+        words = self.app.t("coach.hint.button")
+        hint.setAttribute("aria-label", words)
+        hint.title = words
         button = by_id("undo")
         seat = self.undo_seat()
         button.hidden = seat is None

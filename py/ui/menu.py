@@ -1,5 +1,6 @@
 """The dialogs a table's bar opens: the in-game menu (rules, settings, restart, home) and the
 players' sheet (every seat and each figure of its panel in words: phones show no tooltips)."""
+from coach import lesson as lessons
 from games import registry
 from i18n import names
 from session import LocalSession
@@ -44,6 +45,11 @@ def menu(app, node) -> None:
     if isinstance(session, LocalSession) and session.script is None and session.match.moves:
         buttons.append((t("history.now"), "replay-now"))
     buttons.append((t("history.open"), "history", {"data-game": session.game.id}))
+    watch = app.loop.watch if app.loop is not None else None
+    if watch is not None and hasattr(watch, "menu_buttons"):  # a lesson's: leave it
+        buttons += watch.menu_buttons()
+    elif lessons.lesson_of(session.game.id) is not None and session.authority:
+        buttons.append((t("coach.lesson.start"), "lesson", {"data-game": session.game.id}))
     if session.authority:  # a guest's device cannot restart the host's match
         buttons.append((t("menu.restart"), "restart"))
     buttons.append((t("btn.home"), "home"))

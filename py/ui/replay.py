@@ -70,11 +70,7 @@ class Replay:
         """Straight to ``ply`` moves played, with no motion."""
         s = self.session
         ply = max(0, min(ply, len(self._moves())))
-        if ply < s.ply:
-            s.rewind(ply)
-        while s.ply < ply and (seat := s.to_move) is not None:
-            s.acknowledge_round()
-            s.play(seat, s.replay_move())
+        s.go_to(ply)
         if ply in self._ends():
             s.acknowledge_round()  # a round's end reached by a jump: its next round shows
         overlay.hide()

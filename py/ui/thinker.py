@@ -33,8 +33,13 @@ class Thinker:
     def want(self, seats: list) -> None:
         """A table is shown with these seats: a hard computer among them starts the worker."""
         if any(seat["kind"] in SEARCHES for seat in seats):
-            self.wanted = True
-            self._start_when_idle()
+            self.need()
+
+    def need(self) -> None:
+        """The worker is wanted (a hard computer, a hint, a review): it starts once the page is
+        idle, if it has not."""
+        self.wanted = True
+        self._start_when_idle()
 
     def ready(self) -> None:
         """The page is ready (it would be slowed by the worker's start before)."""
@@ -70,11 +75,14 @@ class Thinker:
             set_flag("think", "failed")
             js.console.info(f"Tapis: the computers think on the page ({getattr(error, 'message', error)})")
 
-    def ask(self, save: dict, game_id: str, level: str, answer, fallback) -> bool:
+    def ask(self, save: dict, game_id: str, level: str, answer, fallback, task: str = "move",
+            ply: int = 0) -> bool:
         """Has the worker think the move of the computer on turn in the match ``save`` holds, of
         that ``level``: ``answer(move)`` once chosen, ``fallback()`` if the worker fails meanwhile.
-        False, and nothing sent, for a level that stays on the page or while the worker is not up."""
-        if level not in SEARCHES or self.state != "ready":
+        False, and nothing sent, for a level that stays on the page or while the worker is not up.
+        ``task`` (py/think.py): "move", or "hint" (the player's), "scan" or "confirm" (a review's
+        decision at ``ply``), answered in JSON."""
+        if (task == "move" and level not in SEARCHES) or self.state != "ready":
             return False
         text = json.dumps(save, separators=(",", ":"))
 
@@ -82,5 +90,5 @@ class Thinker:
             self._failed(error)
             fallback()
 
-        self.worker.think(text, game_id).then(answer, failed)
+        self.worker.think(text, game_id, task, ply).then(answer, failed)
         return True

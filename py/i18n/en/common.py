@@ -94,6 +94,7 @@ WORDS = {
     "gate.body": "Pass the device to {name}.",
     "gate.ready": "I am {name}: show my turn",
     "status.thinking": "{name} is playing…",
+    "status.thinking.you": "Your move…",
     "status.named": "{name}: {prompt}",
     "list.and": "{first} and {last}",
     "update.ready": "A new version of Tapis is ready.",

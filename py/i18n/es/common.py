@@ -94,6 +94,7 @@ WORDS = {
     "gate.body": "Pasa el dispositivo a {name}.",
     "gate.ready": "Soy {name}: mostrar mi turno",
     "status.thinking": "{name} está jugando…",
+    "status.thinking.you": "Tu jugada…",
     "status.named": "{name}: {prompt}",
     "list.and": "{first} y {last}",
     "update.ready": "Ya está lista una nueva versión de Tapis.",

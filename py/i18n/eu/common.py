@@ -94,6 +94,7 @@ WORDS = {
     "gate.body": "Pasatu gailua hurrengo jokalariari: {name}.",
     "gate.ready": "{name} naiz: erakutsi nire txanda",
     "status.thinking": "{name} jokatzen ari da…",
+    "status.thinking.you": "Zure txanda…",
     "status.named": "{name}: {prompt}",
     "list.and": "{first} eta {last}",
     "update.ready": "Tapisen bertsio berri bat prest dago.",

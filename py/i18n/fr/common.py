@@ -94,6 +94,7 @@ WORDS = {
     "gate.body": "Passez l’appareil à {name}.",
     "gate.ready": "Je suis {name}\u00a0: montrer mon tour",
     "status.thinking": "{name} joue…",
+    "status.thinking.you": "À vous de jouer…",
     "status.named": "{name}\u00a0: {prompt}",
     "list.and": "{first} et {last}",
     "update.ready": "Une nouvelle version de Tapis est prête.",

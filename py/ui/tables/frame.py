@@ -181,8 +181,8 @@ class Frame:
             return ""
         if hidden:
             return t("gate.body", name=self.name(seat))
-        if not active:
-            return t("status.thinking", name=self.name(seat))
+        if not active:  # (the player's own seat, in a replay)
+            return self.words("status.thinking", seat)
         prompt = self.prompt(view)
         if self.prompt_names or len(self.app.session.humans()) < 2:
             return prompt
@@ -290,10 +290,23 @@ class Frame:
         values, from the view's legal moves."""
         return []
 
+    def reason(self, key: str, params: dict) -> str:
+        """Why a move is good (coach.reasons: a key and the facts it names), in words."""
+        return sentence(self.app.t(key, **{name: self.fact(name, value) for name, value in params.items()}))
+
+    def fact(self, name: str, value):
+        """A fact of a reason in words: a seat by its name; a game's table says its cards."""
+        return self.name(value) if name == "seat" else value
+
+    def move_for(self, source: str, target: str) -> str:
+        """The move ``source`` dropped on ``target`` plays (by default ``target`` is the move): what
+        a drop plays, and what a hint or a lesson lights."""
+        return target
+
     def drop(self, source: str, target: str) -> str | None:
-        """``source`` dropped on ``target``: plays the move (by default ``target`` is the move);
-        the reason in words when the rules refuse it, else None."""
-        return self.app.play_human(target)
+        """``source`` dropped on ``target``: plays the move; the reason in words when the rules
+        refuse it, else None."""
+        return self.app.play_human(self.move_for(source, target))
 
     def animate(self, move: str, ms: int, then):
         """A computer's ``move`` seen travelling for ``ms`` milliseconds, then ``then()``."""

@@ -332,12 +332,12 @@ class Table(Frame):
         return [_drop_key(move) for _, move in _legal(self.view)
                 if isinstance(move, (Place, Discard)) and move.card == source]
 
-    def drop(self, source: str, target: str):
+    def move_for(self, source: str, target: str) -> str:
         """The hand card ``source`` dropped on a slot "seat.col" or on the discard pile."""
         if target == "discard":
-            return self.app.play_human(move_text(Discard(source)))
+            return move_text(Discard(source))
         seat, col = target.split(".")
-        return self.app.play_human(move_text(Place(source, int(seat), int(col))))
+        return move_text(Place(source, int(seat), int(col)))
 
     def animate(self, move: str, ms: int, then):
         """A computer's card flies from its seat to the column it goes to, or to the discard

@@ -158,6 +158,13 @@ class Table(Frame):
             return self.words("punto.ui.log.put", before["to_move"], card=placed)
         return self.words("punto.ui.log.crush", before["to_move"], card=placed, under=self._words(covered))
 
+    def fact(self, name: str, value):
+        if name == "card":
+            return self._words(value)
+        if name == "colour":
+            return self.app.t(f"punto.colour.{value}")
+        return super().fact(name, value)
+
     def last_played(self, view, last) -> list[str]:
         """The card the last move put down: the top card of the last move's cell, on the board
         shown (none once a new round has begun on an empty board)."""

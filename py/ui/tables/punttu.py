@@ -286,8 +286,8 @@ class Table(Frame):
     def targets(self, source: str) -> list:
         return ["trick"] if move_text(Play(source)) in self.view["legal"] else []
 
-    def drop(self, source: str, target: str):
-        return self.app.play_human(move_text(Play(source)))
+    def move_for(self, source: str, target: str) -> str:
+        return move_text(Play(source))
 
     def animate(self, move: str, ms: int, then):
         """The computer's card flies from its seat to its place in the trick."""

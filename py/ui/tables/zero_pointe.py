@@ -207,14 +207,16 @@ class Table(Frame):
         found = [_key(move) for move in legal if isinstance(move, Keep)]
         return found + ([DISCARD] if Reject() in legal else [])
 
-    def drop(self, source: str, target: str) -> str | None:
+    def move_for(self, source: str, target: str) -> str:
         if target == DISCARD:
-            if source == "discard":
-                return self.app.t("zero_pointe.ui.same_pile")
-            return self.app.play_human(move_text(Reject()))
+            return move_text(Reject())
         row, col = map(int, target.split(","))
-        move = Take(row, col) if source == "discard" else Keep(row, col)
-        return self.app.play_human(move_text(move))
+        return move_text(Take(row, col) if source == "discard" else Keep(row, col))
+
+    def drop(self, source: str, target: str) -> str | None:
+        if target == DISCARD and source == "discard":
+            return self.app.t("zero_pointe.ui.same_pile")
+        return super().drop(source, target)
 
     def animate(self, move: str, ms: int, then):
         """A computer's card travels from a pile to its slot, or to the discard; a card it turns
