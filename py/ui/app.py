@@ -11,7 +11,7 @@ from i18n import LANGS, NUMBER, PLURAL, has, pick_lang, prefix, t
 from match import REMOTE, Match
 from net import invite
 from session import LocalSession, Session
-from ui import home, lobby, menu, modules, overlay, sound, storage, update, url  # noqa: F401 - menu's buttons
+from ui import home, lobby, menu, modules, overlay, sound, storage, toast, update, url  # noqa: F401 - menu's buttons
 from ui.actions import HANDLERS, action
 from ui.dom import by_id, closest, listen, set_flag, when_idle
 from ui.drag import Picker
@@ -68,6 +68,7 @@ class App:
         listen(js.window, "tapis-peer", self.on_peer)
         listen(js.window, "hashchange", self.on_hash)
         listen(self.screen, "animationend", Frame.settle)
+        toast.watch()
         # The browser's own plural rules and number formats where it knows the language (a
         # browser may lack a language's data: Basque's, in some builds), else i18n's.
         plural, number = PLURAL["rule"], NUMBER["format"]
@@ -88,7 +89,8 @@ class App:
         self.say(self.t(key, **params))
 
     def say(self, text: str):
-        by_id("notice").textContent = text
+        """A notice, as a toast near where the player acted (``ui/toast.py``); "" clears it."""
+        toast.show(text)
 
     def reason(self, err: IllegalMove) -> str:
         return self.t(err.code, **err.params)

@@ -19,13 +19,15 @@ CONFETTI = 24  # pieces of the match-end celebration
 
 class Frame:
     """The hooks a game's table gives (each with its default here): ``prompt``, ``centre``,
-    ``own``, ``badges``, ``seat_body``, ``strip_seats``, ``result_line``, ``after_draw``,
-    ``kept_open``/``reopen``; the moves: ``auto_move``, ``targets``, ``drop``, ``animate``,
-    ``describe``, ``last_played``; the results: ``round_end``, ``last_round``, ``match_end``. A table lays out
-    what its view says: every rule, ranking and count comes from the view."""
+    ``own``, ``badges``, ``seat_colours``, ``seat_body``, ``strip_seats``, ``result_line``,
+    ``after_draw``, ``kept_open``/``reopen``; the moves: ``auto_move``, ``targets``, ``drop``,
+    ``animate``, ``describe``, ``last_played``; the results: ``round_end``, ``last_round``,
+    ``match_end``, ``sides``. A table lays out what its view says: every rule, ranking and count
+    comes from the view."""
     own_log = False  # a game that tells its moves on the table itself needs no log below
     total_key = ""  # the words of a score in the standings ("{name}: {score} points")
     prompt_names = False  # the game's prompts already address the player by name
+    peekable = False  # a tap on another seat's panel opens it large (``peek``)
     drawings = 0  # tables drawn on this page, all matches together (<html data-drawn>)
 
     def __init__(self, app):
@@ -82,7 +84,7 @@ class Frame:
         own = [part for part in self.own(view, active, hidden, result) if part is not None]
         if own:
             table.appendChild(el("div", "own", None, *own, data_own=True))
-        if result is not None and view["outcome"] is not None:
+        if result is not None and self.celebrates(view):
             table.appendChild(self._celebration())
         screen = self.app.screen
         before = self._places(screen) if self.round_seen is not None else None
@@ -135,6 +137,11 @@ class Frame:
 
     def badges(self, view, seat: int, result) -> list:
         """(class, what is shown, what it says in words) for each figure beside a seat's name."""
+        return []
+
+    def seat_colours(self, seat: int) -> list[str]:
+        """The colours a seat plays, where the game gives each seat its own (its emblem takes
+        them, ``c-<colour>``): none by default, the emblem keeps the seat's hue."""
         return []
 
     def seat_sheet(self):
@@ -273,6 +280,13 @@ class Frame:
         one): not when the player asked for fast computers or for less motion."""
         return self.app.speed() == "normal" and not reduced_motion()
 
+    def celebrates(self, view) -> bool:
+        """Whether the match's end is this device's to celebrate: a person playing here is
+        among its winners (the player's own win; at a table of humans, any of theirs). A
+        computer's win, or another device's player's, is no party here."""
+        outcome = view["outcome"]
+        return outcome is not None and bool(set(outcome["winners"]) & set(self.app.session.humans()))
+
     def _celebration(self):
         """Confetti over the final table, in the four suit colours; decoration only."""
         box = el("div", "celebrate", None, aria_hidden="true")
@@ -330,4 +344,9 @@ class Frame:
         """The match's winners and every seat's final score, in the rules' ranking."""
         outcome = view["outcome"]
         title = self.app.winners_words(f"{prefix(self.app.session.game.id)}.match_won", outcome["winners"])
-        return title, [standings(self.app, outcome["scores"], outcome["ranks"], self.total_key)]
+        return title, [standings(self.app, outcome["scores"], outcome["ranks"], self.total_key, self.sides(view))]
+
+    def sides(self, view) -> list | None:
+        """Where seats score together (teams): each side's name and seats, for the standings;
+        None when every seat scores on its own."""
+        return None
