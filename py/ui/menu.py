@@ -81,3 +81,13 @@ def seats(app, node) -> None:
     if loop is not None and loop.table.view is not None:
         overlay.show(app.t("seats.title"), loop.table.seat_sheet(), buttons=[(app.t("btn.close"), "close")],
                      cls="seats-sheet", escape="close")
+
+
+@action("peek")
+def peek(app, node) -> None:
+    """Another seat's panel opened large (its cards read at arm's length on a phone)."""
+    loop = app.loop
+    holder = node.closest("[data-seat]")
+    if loop is not None and loop.table.view is not None and holder:
+        title, body = loop.table.peek(int(holder.dataset.seat))
+        overlay.show(title, *body, buttons=[(app.t("btn.close"), "close")], cls="peek", escape="close")

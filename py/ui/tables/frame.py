@@ -118,8 +118,9 @@ class Frame:
         winners = ()
         if result is not None:  # at the match's end its winners, else the round's
             winners = (view["outcome"] or result).get("winners", ())
+        peek = self.peekable and not mine and result is None
         box = el("div" if mine else "li", "seat mine" if mine else "seat", None, data_seat=seat,
-                 data_turn=turn, data_winner=seat in winners)
+                 data_turn=turn, data_winner=seat in winners, data_action="peek" if peek else None)
         head = el("p", "seat-head", None, emblem(self.app, seat), el("span", "seat-name", self.name(seat)))
         mark = robot(self.app, seat)
         if mark is not None:
@@ -160,18 +161,33 @@ class Frame:
                 who = t("seats.you" if self.app.is_you(seat) else "seats.human")
             head = el("p", "sheet-head", None, emblem(self.app, seat), el("strong", "", self.name(seat)),
                       el("span", "sheet-kind", who))
-            item = el("li", "", None, head, data_seat=seat)
             if self.result is None and seat == view["to_move"]:
                 head.appendChild(el("span", "sheet-turn", t("seats.turn")))
-            figures = [el("li", "", None, el("span", f"stat {cls}", shown, aria_hidden="true"), el("span", "", words))
-                       for cls, shown, words in self.badges(view, seat, self.result)]
-            if figures:
-                item.appendChild(el("ul", "sheet-figures", None, *figures))
-            sheet.appendChild(item)
+            sheet.appendChild(el("li", "", None, head, self._figures(view, seat, self.result), data_seat=seat))
         return sheet
+
+    def _figures(self, view, seat: int, result):
+        """Each figure of a seat's panel beside what it means, in words; None without any."""
+        figures = [el("li", "", None, el("span", f"stat {cls}", shown, aria_hidden="true"), el("span", "", words))
+                   for cls, shown, words in self.badges(view, seat, result)]
+        return el("ul", "sheet-figures", None, *figures) if figures else None
 
     def seat_body(self, view, seat: int, result, mine: bool) -> list:
         return []
+
+    def peek(self, seat: int) -> tuple:
+        """(title, body) of another seat's panel opened large, a tap away: a phone draws the
+        others' cards small, yet the player's next move may depend on them. Its name, each of
+        its figures in words, and what the game shows of it, read-only (``peek_body``)."""
+        view = self.view
+        head = el("div", "peek-head", None, emblem(self.app, seat), robot(self.app, seat),
+                  self._figures(view, seat, None))
+        body = el("div", "peek-body", None, *self.peek_body(view, seat), data_game=self.app.session.game.id)
+        return self.name(seat), [head, body]
+
+    def peek_body(self, view, seat: int) -> list:
+        """What the game shows of ``seat``, large and without targets (by default its panel's)."""
+        return self.seat_body(view, seat, None, False)
 
     def status(self, view, active: bool, hidden: bool, result) -> str:
         """What to do now, in one sentence (starting with a capital whatever its first word:
