@@ -111,20 +111,21 @@ class App:
         assert self.link is not None, "no match on screen"
         return self.link.session
 
-    def is_you(self, seat: int) -> bool:
-        """The seat of the player holding this device: the only human, unnamed."""
-        s = self.session
+    def is_you(self, seat: int, match=None) -> bool:
+        """The seat of the player holding this device: the only human, unnamed (in the match on
+        screen, or in ``match``: the saved one, on the home page)."""
+        s = match or self.session
         return s.humans() == [seat] and not s.seats[seat]["name"]
 
-    def seat_name(self, seat: int) -> str:
+    def seat_name(self, seat: int, match=None) -> str:
         """A seat's name as typed; an unnamed seat is "You", "Player 2" or "Computer 3"."""
-        s = self.session
+        s = match or self.session
         name = s.seats[seat]["name"]
         if name:
             return name
         if not s.is_human(seat):
             return self.t("seat.computer", n=seat + 1)
-        return self.t("seat.you") if self.is_you(seat) else self.t("seat.default", n=seat + 1)
+        return self.t("seat.you") if self.is_you(seat, s) else self.t("seat.default", n=seat + 1)
 
     def seat_words(self, key: str, seat: int, **params) -> str:
         """``key`` about ``seat``, in its second-person form (``key.you``) for the player's own."""

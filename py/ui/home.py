@@ -1,7 +1,9 @@
-"""The home screen: the four games, Continue when a match is saved, language and speed."""
+"""The home screen: Continue when a match is saved, the games (each with its face: its cards
+fanned), language and speed."""
 from games import registry
-from i18n import prefix
+from i18n import prefix, sentence
 from ui.dom import clear, mount
+from ui.fan import fan
 from ui.html import el
 from ui.tables import has_table
 
@@ -10,13 +12,11 @@ def render(app, screen, saved):
     """``saved`` is the saved Match, or None. A game shows as playable once it has a table."""
     page = el("section", "home")
     if saved is not None:
-        round_n = app.t(f"{prefix(saved.game.id)}.round_n", n=saved.round_no())
-        label = app.t("home.continue", game=app.game_name(saved.game.id), round=round_n)
-        page.appendChild(el("button", "btn primary continue", label, type="button", data_action="continue"))
+        page.appendChild(_continue(app, saved))
     tiles = el("ul", "games")
     for game_id in registry.catalogue():
         playable = has_table(game_id)
-        tile = el("li", "game-tile", None, data_game=game_id)
+        tile = el("li", "game-tile", None, fan(), data_game=game_id)
         tile.appendChild(el("h2", "", app.game_name(game_id)))
         tile.appendChild(el("p", "tagline", app.t(f"{prefix(game_id)}.tagline")))
         if playable:
@@ -43,3 +43,21 @@ def _settings(app):
                              selected=value == app.prefs.get("speed", "normal")))
     box.appendChild(el("label", "", app.t("settings.speed"), speed))
     return box
+
+
+def _continue(app, saved):
+    """The match in progress, a tap away: its game's face, its name and round, and whose turn
+    it is (or that a result waits)."""
+    game_id = saved.game.id
+    round_n = app.t(f"{prefix(game_id)}.round_n", n=saved.round_no())
+    if saved.over or saved.rounds_done > saved.seen_rounds:
+        now = app.t("home.result")
+    elif app.is_you(saved.to_move, saved):
+        now = app.t("home.turn.you")
+    else:
+        now = sentence(app.t("home.turn", name=app.seat_name(saved.to_move, saved)))
+    words = el("span", "continue-words", None, el("strong", "", app.t("home.continue", game=app.game_name(game_id),
+                                                                        round=round_n)),
+               el("span", "continue-now", now))
+    return el("button", "btn primary continue", None, fan(), words, type="button", data_action="continue",
+              data_game=game_id)
