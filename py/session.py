@@ -6,7 +6,8 @@ match:
 
 - ``LocalSession`` holds the match (``match.Match``, the only authority on its moves). Its seats
   are people on this device ("human"), computers run here (their level), people on other devices
-  (``REMOTE``) and, in a replay, the moves of a match played before. Every move, whoever makes
+  (``REMOTE``) and, in a replay, the moves of a match played before; in a lesson (coach.lesson)
+  the learner plays the moves of the list itself, the others come from it. Every move, whoever makes
   it, enters by ``play``, which checks the seat on turn and the move number when the move is
   played. A remote seat's moves arrive by ``receive``: checked at once (a refusal goes back at
   once), then held, one at most per seat, until the page plays them through the door, checked
@@ -26,6 +27,7 @@ StepKind = Literal["round_end", "over", "gate", "human", "computer", "remote", "
 NOT_YOUR_TURN = "remote.not_your_turn"  # the i18n key of a move made out of turn
 BUSY = "remote.busy"  # a second move of a seat before its first was played
 REFUSED = "remote.refused"
+FOLLOW = "coach.lesson.follow"  # in a lesson, a move other than the one it shows
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,9 @@ class LocalSession:
     a replay: every seat's moves come from it, in order."""
     match: Match
     script: Sequence[str] | None = None
+    here: list[int] | None = None  # a replay: the seats played by the people watching it (None: the match's)
+    learners: tuple[int, ...] = ()  # a lesson: the seats that play the script's moves themselves
+    ends: tuple[int, ...] = ()  # a replay: the moves played when each round ended
     viewer: int | None = None  # the human the screen showed last (hot-seat secrecy)
     pending: dict[int, tuple[str, int]] = field(default_factory=dict)  # remote seat -> (move, ply)
     refusals: list[Refusal] = field(default_factory=list)  # for the remote seats' devices
@@ -137,7 +142,7 @@ class LocalSession:
         return self.match.is_human(seat)
 
     def humans(self) -> list[int]:
-        return self.match.humans()
+        return self.match.humans() if self.here is None else self.here
 
     def remotes(self) -> list[int]:
         return self.match.remotes()
@@ -165,7 +170,7 @@ class LocalSession:
         seat = m.to_move
         assert seat is not None  # a match not over has a seat on turn
         if self.script is not None:
-            return Step("replay", seat)
+            return Step("human" if seat in self.learners else "replay", seat)
         kind = m.seats[seat]["kind"]
         if kind == REMOTE:
             return Step("remote", seat)
@@ -190,14 +195,17 @@ class LocalSession:
         """Whose view the screen shows: the human on turn once past the gate; otherwise the human
         who had the screen last (the first human before anyone; seat 0 with nobody here)."""
         humans = self.humans()
-        if self.viewer in humans:
-            return self.viewer
+        if self.viewer in humans or (self.script is not None and self.viewer is not None):
+            return self.viewer  # a replay shows the seat the watcher chose
         if self.script is None and self.game.information == PRIVATE_HANDS and len(humans) > 1:
             return None  # nobody's secrets until a human takes the device
         return humans[0] if humans else 0
 
     def acknowledge_round(self) -> None:
+        """The players have seen a result: the screen was everyone's, so the next private view
+        waits behind the gate, whoever had the device before."""
         self.match.acknowledge_round()
+        self.viewer = None
 
     # --- the door ----------------------------------------------------------------------------
     def play(self, seat: int, move: str, ply: int | None = None) -> bool:
@@ -206,6 +214,8 @@ class LocalSession:
         turn at this very moment, the match has not moved on since it chose, and the move is
         exactly one of the rules' legal moves. True: the move is played (here, always)."""
         self._check_turn(seat, ply)
+        if self.script is not None and self.replay_move() != move:
+            raise IllegalMove(FOLLOW)  # a replay's or a lesson's moves are its list's
         self.match.play(move)
         self.pending.pop(seat, None)
         return True
@@ -312,9 +322,13 @@ class LocalSession:
         m.seen_rounds = min(m.seen_rounds, m.rounds_done)
 
 
-def replay(match: Match, moves: Sequence[str] | None = None) -> LocalSession:
-    """A replay of ``match`` (its moves, or ``moves``) from its first position, every seat's moves
-    played back from the list; the match itself is left as it is."""
+def replay(match: Match, here: list[int] | None = None) -> LocalSession:
+    """A replay of ``match`` from its first position, every seat's moves played back from its
+    list (``here``: the seats of the people watching; None: the match's own); the match itself
+    is left as it is."""
     start = Match(match.game, match.options, match.seed, [dict(s) for s in match.seats], match.start_json)
-    return LocalSession(start, script=tuple(match.moves if moves is None else moves))
+    game = match.game
+    ends = tuple(i + 1 for i in range(len(match.moves))
+                 if game.rounds_done(match.states[i + 1]) != game.rounds_done(match.states[i]))
+    return LocalSession(start, script=tuple(match.moves), here=here, ends=ends)
 

@@ -18,9 +18,9 @@ import sys
 # Every module outside py/ that a module of py/ imports (a unit test keeps the list whole), and
 # inspect, which pkgutil imports to list a package inside a zip (the registry lists games/).
 PRELOAD = (
-    "__future__", "base64", "collections", "collections.abc", "dataclasses", "functools", "importlib",
-    "importlib.util", "inspect", "ipaddress", "js", "json", "math", "pkgutil", "pyodide.ffi", "random", "re",
-    "time", "types", "typing",
+    "__future__", "base64", "binascii", "collections", "collections.abc", "dataclasses", "functools",
+    "importlib", "importlib.util", "inspect", "ipaddress", "js", "json", "math", "pkgutil", "pyodide.ffi",
+    "random", "re", "time", "types", "typing", "zlib",
 )
 
 

@@ -41,7 +41,7 @@ CATALOGUE = "games/catalogue.json"
 # The folders where a game's own modules sit beside the shared ones, named after the game
 # (ai/punto.py, ai/hard/punto.py, ui/tables/punto.py and ui/tables/punto_art.py). Its words
 # (i18n/) stay in py.zip: the home page shows every game's name.
-BESIDE = ("ai", "ai/hard", "ui/tables")
+BESIDE = ("ai", "ai/hard", "coach/reasons", "coach/lessons", "ui/tables")
 # Run by CPython on py/: the catalogue, as the registry and the tables see it.
 LIST = """
 import json

@@ -103,6 +103,8 @@ MessageChannel: JsProxy
 ResizeObserver: JsProxy
 BroadcastChannel: JsProxy
 AudioContext: JsProxy
+Blob: JsProxy
+URL: JsProxy
 def matchMedia(query: str) -> Any: ...
 def setTimeout(callback: Any, ms: float = ...) -> int: ...
 # Tapis's own, set by js/boot.mjs.

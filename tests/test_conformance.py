@@ -15,6 +15,9 @@ from engine.typecheck import problems
 
 import ai
 import games
+from coach.lesson import LEARNER, lesson_of
+from coach.lesson import check as lesson_check
+from coach.lesson import session as lesson_session
 from engine.errors import BadSave, IllegalMove
 from engine.game import HIDDEN_PILES, HIGH_WINS, LOW_WINS, PRIVATE_HANDS, PUBLIC, Game
 from engine.view import ViewHeader, card_ids
@@ -325,3 +328,21 @@ def test_the_type_check_sees_a_missing_key():
     view = _a_view()
     del view["ply"]
     assert problems(view, _View) == ["view: no 'ply'"]
+
+
+# --- the guided first rounds (coach.lesson) ----------------------------------------------------
+@pytest.mark.parametrize("game", registry.games(), ids=lambda g: g.id)
+def test_each_lesson_plays_and_its_moments_come_where_its_notes_say(game):
+    """A game's lesson is a seed and a move list: the rules accept every move, and each note's
+    moment is at the learner's move it is written for; the learner plays on freely after it."""
+    found = lesson_of(game.id)
+    if found is None:
+        return  # a game may have no lesson: its menu offers none
+    lesson, moments = found
+    assert lesson_check(lesson, moments) == []
+    assert sorted(key for _, key in lesson.notes) == sorted(moments)  # every moment, once
+    played = lesson_session(lesson)
+    for move in lesson.moves:
+        played.match.acknowledge_round()
+        played.play(played.to_move, move)
+    assert not played.over and played.to_move == LEARNER

@@ -65,7 +65,10 @@ class Guide:
     determinized world's hidden cards again among their places, each way as likely as what the
     seat has seen makes it (card reading: a player's plays tell about its hand). It knows the
     view and the world's hidden cards, which the seat knows as a whole too: no card the seat
-    does not."""
+    does not.
+    ``scan`` (None: rollouts) is a cheap measure of each legal move, higher better, that a review
+    (coach.review) first ranks a player's decisions by, where rollouts cost too much to weigh
+    them all."""
     candidates: Callable[[Any, list[str], random.Random], Steps[list[str]]]  # (the game's View, ...)
     rollout: Callable[[World, int, random.Random], list[float]] | None = None
     iterations: int = 0
@@ -73,6 +76,7 @@ class Guide:
     halve: tuple[int, ...] = ()
     settle: float = 0.0
     deal: Callable[[Any], Steps[Deal | None]] | None = None
+    scan: Callable[[Any, list[str]], list[float]] | None = None
 
 
 class FastRules(Protocol):

@@ -54,6 +54,7 @@ class Game(Protocol[State, View_co]):
     levels: tuple[str, ...]    # computer levels, weakest first ("easy", "medium", ...)
     catalog_order: int         # where the home page lists it
     undo: bool                 # whether a player may ever take a move back
+    counts_points: bool        # a score is points (statistics average them a round), not rounds won
 
     def check_options(self, given: dict) -> dict:
         """The complete option dict, or BadOptions naming the faulty key."""
@@ -153,6 +154,7 @@ class GameBase(Generic[State, View]):
     levels: tuple[str, ...] = ("easy", "medium")
     catalog_order: int = 0
     undo: bool = True  # False: a player may never take a move back (the page shows no Undo)
+    counts_points: bool = True  # False: a score counts rounds won (Punto), not points
     rules: Rules
     views: Views
     states: States

@@ -1,24 +1,25 @@
 """The page: which screen shows (home, a new game's form, a table, the lobby), the words, the
-settings and the page's events. A table's game loop is ``ui/loop.py``, the stored match
-``ui/saves.py``, play across devices ``ui/lobby.py`` and ``ui/remote.py``; every button's handler
-is registered by its ``data-action`` (``ui/actions.py``). Rules are only ever asked of the game."""
+settings and the page's events. The first screen is ``ui/first.py``'s, a table's game loop
+``ui/loop.py``, the stored match ``ui/saves.py``, play across devices ``ui/lobby.py`` and
+``ui/remote.py``; every button's handler is registered by its ``data-action`` (``ui/actions.py``;
+the page's own in ``ui/buttons.py``, the menu's in ``ui/menu.py``). Rules are only ever asked of
+the game."""
 import js
 
 import ai
 from engine.errors import BadOptions, IllegalMove
 from games import registry
 from i18n import LANGS, NUMBER, PLURAL, has, pick_lang, prefix, t
-from match import REMOTE, Match
-from net import invite
+from match import Match
 from session import LocalSession, Session
-from ui import home, lobby, menu, modules, overlay, sound, storage, toast, update, url  # noqa: F401 - menu's buttons
-from ui.actions import HANDLERS, action
-from ui.dom import by_id, closest, listen, set_flag, when_idle
+from ui import buttons, menu  # noqa: F401 - their buttons' handlers
+from ui import first, home, lobby, overlay, past, replay, sound, storage, toast
+from ui.actions import HANDLERS
+from ui.dom import by_id, closest, listen, set_flag
 from ui.drag import Picker
 from ui.loop import SPEEDS, Loop
 from ui.newgame import NewGameForm
 from ui.saves import Saves
-from ui.tables import has_table
 from ui.tables.common import seat_names
 from ui.tables.frame import Frame
 from ui.thinker import Thinker
@@ -27,19 +28,6 @@ from ui.thinker import Thinker
 def _intl(kind, lang: str):
     """``kind`` (Intl.PluralRules, Intl.NumberFormat) for ``lang``, if the browser knows it."""
     return kind.new(lang) if kind.supportedLocalesOf(js.Array.of(lang)).length else None
-
-
-def link_fragment() -> tuple[str, str]:
-    """The address's invitation (``#join=``) or answer (``#answer=``) as (kind, code); an empty
-    code when it holds neither."""
-    kind, _, code = str(js.location.hash).lstrip("#").partition("=")
-    return (kind, code) if kind in ("join", "answer") else ("", "")
-
-
-def drop_fragment():
-    """Take the fragment off the address, adding no history entry (a reload must not read it
-    again)."""
-    js.history.replaceState(None, "", js.location.pathname + js.location.search)
 
 
 class App:
@@ -58,7 +46,6 @@ class App:
         self.link = None  # play across devices: this device's Host or Guest (ui/remote.py)
         self.lobby_up = False  # the host's lobby or the guest's join screen is shown
         self.scanning = None  # the camera reading an answer's QR code
-        self.bad_invite = False  # the link's invitation could not be read
         self.thinker = Thinker()  # where a hard computer thinks: its worker, or here
         root = js.document.body
         listen(root, "click", self.on_click)
@@ -66,7 +53,7 @@ class App:
         listen(root, "keydown", self.on_key)
         listen(js.window, "storage", self.saves.on_storage)
         listen(js.window, "tapis-peer", self.on_peer)
-        listen(js.window, "hashchange", self.on_hash)
+        listen(js.window, "hashchange", lambda _event: first.on_hash(self))
         listen(self.screen, "animationend", Frame.settle)
         toast.watch()
         # The browser's own plural rules and number formats where it knows the language (a
@@ -202,93 +189,7 @@ class App:
 
     # --- start-up ------------------------------------------------------------------------
     def start(self):
-        query = js.URLSearchParams.new(js.location.search)
-        pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
-        games = registry.ids()  # not the games themselves: a table's page imports its game alone
-        route = url.parse(pairs, [g for g in games if has_table(g)], games, LANGS)
-        if route.think == "main":
-            self.thinker.keep_on_page()
-        if route.lang is not None:  # a link's language is the player's choice from now on
-            self.lang = route.lang
-            self.write_pref("lang", route.lang)
-        self.apply_lang()
-        self.apply_theme()
-        # A game's tile tapped before Python was ready (index.html): the newest wish.
-        chosen = getattr(js.window, "tapisChosen", None)
-        chosen = chosen if isinstance(chosen, str) and has_table(chosen) else None
-        offer, answer = self.read_fragment()
-        needed = [g for g in (chosen, route.game, offer and offer.game) if g] + self.saves.game()
-        modules.load(needed, lambda: self.open_first(route, chosen, offer=offer, answer=answer),
-                     lambda _error: self.open_first(route, None, lost=True))
-
-    def read_fragment(self):
-        """An invitation (``#join=``) or a guest's answer (``#answer=``) in the link: read once,
-        then taken off the address (a reload must not answer a used invitation again)."""
-        kind, code = link_fragment()
-        if not code:
-            return None, None
-        drop_fragment()
-        if kind == "answer":
-            return None, code
-        try:
-            offer = invite.unpack(code)
-        except invite.BadInvite as err:
-            js.console.warn(f"Tapis: not an invitation: {err}")
-            self.bad_invite = True
-            return None, None
-        if offer.kind != "offer" or not has_table(offer.game):
-            self.bad_invite = True
-            return None, None
-        return offer, None
-
-    def on_hash(self, _event):
-        """A link opened in this tab that differs from its address by the fragment alone (a new
-        invitation, an answer): the browser does not load it again, so the page does. A host's
-        tab takes an answer in place: a reload would drop its other guests' connections."""
-        kind, code = link_fragment()
-        if not code:
-            return
-        if kind == "answer" and self.link is not None:
-            drop_fragment()
-            lobby.hand_answer(self, code)
-            return
-        js.location.reload()
-
-    def open_first(self, route, chosen, lost=False, offer=None, answer=None):
-        """The first screen once its game's modules are in (``lost``: they could not be fetched,
-        the home page says so and touches no save)."""
-        if lost:
-            self.saves.keep_unread()
-        notices = [self.saves.load() if not lost else self.t("notice.offline_game")]
-        notices += [self.t(key, **params) for key, params in route.notices]
-        if self.bad_invite:
-            notices.append(self.t("join.bad"))
-        saved = self.saves.saved
-        if lost:
-            self.show_home()
-        elif offer is not None:
-            lobby.join(self, offer, registry.get(offer.game))
-        elif chosen:
-            self.show_new_game(chosen)
-        elif route.game and route.start:
-            if saved is not None:
-                self.show_home()  # what stays if the player declines to replace it
-            self.begin(route.game, {}, route.seed, self.default_seats(route.game))
-        elif route.game:
-            self.show_new_game(route.game, route.seed)
-        elif saved is not None and storage.was_at_table():
-            self.open_table(LocalSession(saved))  # a reload (or a tab the phone discarded) resumes at once
-        else:
-            self.show_home()
-        self.say(" ".join(n for n in notices if n))
-        if answer is not None:
-            lobby.hand_over(self, answer)
-        by_id("loading").hidden = True
-        set_flag("ready", round(js.performance.now()))
-        self.thinker.ready()
-        # Only once the page is ready and idle: the other games' modules, then the service
-        # worker's precache (the snapshot for the next visits), which would slow the start.
-        when_idle(lambda: modules.load(registry.ids(), lambda: update.watch(self)))
+        first.start(self)
 
     # --- screens -------------------------------------------------------------------------
     def leave_table(self):
@@ -299,7 +200,7 @@ class App:
         overlay.hide()
         self.screen.removeAttribute("data-active")
         self.show_bar(False)
-        storage.set_at_table(False)
+        storage.set_at_table(None)
         set_flag("state", None)
 
     def show_bar(self, at_table: bool):
@@ -345,7 +246,7 @@ class App:
         """Start a match, asking first when it would replace a saved one."""
         # A reload must show the table, not the link's form or yet another new match.
         js.history.replaceState(None, "", js.location.pathname)
-        if self.saves.exists() and not confirmed:
+        if self.saves.has(game_id) and not confirmed:
             self.pending = (game_id, options, seed, seats)
             overlay.show(self.t("confirm.replace.title"), self.t("confirm.replace.body"),
                          buttons=[(self.t("btn.replace"), "replace-save"), (self.t("btn.cancel"), "close")],
@@ -357,6 +258,7 @@ class App:
             self.notify("notice.bad_options", option=self.t(f"{prefix(game_id)}.opt.{err.key}"))
             return
         self.write_pref("options", {**self.prefs.get("options", {}), game_id: options})
+        self.saves.replace(game_id)  # the match it replaces goes to the history
         self.open_table(LocalSession(match), new=True)
 
     def open_table(self, session: LocalSession, new=False):
@@ -373,7 +275,7 @@ class App:
         self.form = None
         self.lobby_up = False
         self.loop = Loop(self, session, new)
-        storage.set_at_table(session.authority)
+        storage.set_at_table(session.game.id if session.dump() is not None else None)
         self.loop.advance()
 
     def playing_remote(self) -> bool:
@@ -436,6 +338,12 @@ class App:
             self.form.say_rules(self.screen)
         elif setting == "lang":
             self.set_lang(str(target.value))
+        elif setting == "history-game":
+            past.choose_game(self, target)
+        elif setting == "history-import":
+            past.take_file(self, target)
+        elif setting == "replay-seat":
+            replay.choose_seat(self, target)
         elif setting:
             self.write_pref(setting, bool(target.checked) if target.type == "checkbox" else target.value)
             if setting == "theme":
@@ -443,86 +351,3 @@ class App:
             elif setting == "stun" and self.link is not None:
                 self.link.invite_all()  # the invitations not taken yet, made again that way
                 self.seats_changed()
-
-
-# --- the buttons of the page and its tables ----------------------------------------------------
-@action("home")
-def go_home(app, node):
-    overlay.hide()
-    app.say("")
-    app.show_home()
-
-
-@action("new")
-def new_game(app, node):
-    game_id = node.dataset.game
-    app.say("" if modules.ready(game_id) else app.t("loading.game", game=app.game_name(game_id)))
-    modules.load([game_id], lambda: app.show_new_game(game_id), lambda _error: app.notify("notice.offline_game"))
-
-
-@action("continue")
-def resume(app, node):
-    app.open_table(LocalSession(app.saves.saved))
-
-
-@action("start")
-def start_match(app, node):
-    options, seats, seed = app.form.collect(app.screen)
-    kinds = [seat["kind"] for seat in seats]
-    if REMOTE in kinds and "human" not in kinds:
-        app.notify("remote.need_here")  # the host's device shows the table: one player here
-        return
-    if seed is not None and not url.SEED_RE.fullmatch(seed):
-        app.notify("notice.bad_seed")
-        return
-    app.begin(app.form.game.id, options, seed, seats)
-
-
-@action("replace-save")
-def replace_save(app, node):
-    overlay.hide()
-    app.begin(*app.pending, confirmed=True)
-
-
-@action("close")
-def close(app, node):
-    overlay.hide()
-
-
-@action("fold")
-def fold(app, node):
-    overlay.fold()
-
-
-@action("unfold")
-def unfold(app, node):
-    overlay.unfold()
-
-
-@action("move")
-def move(app, node):
-    """A button that carries one of the game's moves (draw, turn a card, a column answer)."""
-    reason = app.play_human(node.dataset.move)
-    if reason is not None:
-        app.say(reason)
-
-
-@action("round-seen")
-def round_seen(app, node):
-    app.session.acknowledge_round()
-    overlay.hide()
-    app.loop.advance()
-
-
-@action("gate")
-def gate(app, node):
-    session = app.session
-    session.show_to(session.to_move)
-    overlay.hide()
-    app.loop.advance()
-
-
-@action("undo")
-def undo(app, node):
-    if app.loop is not None:
-        app.loop.undo()

@@ -1,5 +1,5 @@
-"""The home screen: Continue when a match is saved, the games (each with its face: its cards
-fanned), language and speed."""
+"""The home screen: Continue for each game with a match in progress, the games (each with its
+face: its cards fanned), language and speed."""
 from games import registry
 from i18n import prefix, sentence
 from ui.dom import clear, mount
@@ -8,11 +8,13 @@ from ui.html import el
 from ui.tables import has_table
 
 
-def render(app, screen, saved):
-    """``saved`` is the saved Match, or None. A game shows as playable once it has a table."""
+def render(app, screen, saved: dict):
+    """``saved``: each game's match in storage. A game shows as playable once it has a table."""
     page = el("section", "home")
-    if saved is not None:
-        page.appendChild(_continue(app, saved))
+    for game_id in registry.catalogue():
+        match = saved.get(game_id)
+        if match is not None:
+            page.appendChild(_continue(app, match))
     tiles = el("ul", "games")
     for game_id in registry.catalogue():
         playable = has_table(game_id)
@@ -31,6 +33,8 @@ def render(app, screen, saved):
         tile.appendChild(el("div", "tile-actions", None, action, rules))
         tiles.appendChild(tile)
     page.appendChild(tiles)
+    page.appendChild(el("p", "past-link", None, el("button", "btn", app.t("history.open"), type="button",
+                                                    data_action="history")))
     page.appendChild(_settings(app))
     mount(clear(screen), page)
 
@@ -45,17 +49,17 @@ def _settings(app):
     return box
 
 
-def _continue(app, saved):
-    """The match in progress, a tap away: its game's face, its name and round, and whose turn
-    it is (or that a result waits)."""
-    game_id = saved.game.id
-    round_n = app.t(f"{prefix(game_id)}.round_n", n=saved.round_no())
-    if saved.over or saved.rounds_done > saved.seen_rounds:
+def _continue(app, match):
+    """A game's match in progress, a tap away: its game's face, its name and round, and whose
+    turn it is (or that a result waits)."""
+    game_id = match.game.id
+    round_n = app.t(f"{prefix(game_id)}.round_n", n=match.round_no())
+    if match.over or match.rounds_done > match.seen_rounds:
         now = app.t("home.result")
-    elif app.is_you(saved.to_move, saved):
+    elif app.is_you(match.to_move, match):
         now = app.t("home.turn.you")
     else:
-        now = sentence(app.t("home.turn", name=app.seat_name(saved.to_move, saved)))
+        now = sentence(app.t("home.turn", name=app.seat_name(match.to_move, match)))
     words = el("span", "continue-words", None, el("strong", "", app.t("home.continue", game=app.game_name(game_id),
                                                                         round=round_n)),
                el("span", "continue-now", now))

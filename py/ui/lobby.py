@@ -235,7 +235,8 @@ def show_lobby(app) -> None:
     app.leave_table()
     app.form = None
     app.lobby_up = True
-    storage.set_at_table(not app.link.new)  # a reload in a match's lobby comes back to it
+    # A reload in the lobby of a match under way comes back to it.
+    storage.set_at_table(None if app.link.new else app.link.session.game.id)
     render(app)
     set_flag("state", "lobby")
 

@@ -33,8 +33,9 @@ STATES = {"round_end": "round-end", "over": "over"}  # <html data-state> where i
 class Loop:
     """One table's loop, from the moment it is shown to the moment it goes (``stop``)."""
 
-    def __init__(self, app, session: Session, new: bool):
+    def __init__(self, app, session: Session, new: bool, watch=None):
         self.app, self.session = app, session
+        self.watch = watch  # a replay's or a lesson's controls (ui/replay.py), told of each drawing
         self.table = table_for(session.game.id)(app)
         self.table.deal_first = new  # a match begun is dealt before the player's eyes
         self.log: list[tuple[int, str]] = []  # this visit's moves, (mover, words), newest last
@@ -80,6 +81,8 @@ class Loop:
             set_flag("state", step.kind)
         if not self.table.own_log:
             self.show_log()
+        if self.watch is not None:
+            self.watch.drawn(step)
         self.settle_focus()
 
     def _round_end(self, step: Step, view: dict, hidden: bool) -> None:
@@ -267,7 +270,8 @@ class Loop:
             buttons = [(t(f"{prefix(self.session.game.id)}.next_round"), "round-seen")]
         else:
             title, body = self.table.final_result(view)
-            buttons = ([(t("btn.rematch"), "rematch")] if self.session.authority else []) + [(t("btn.home"), "home")]
+            again = [(t("btn.rematch"), "rematch")] if self.session.authority else []
+            buttons = self.watch.result_buttons() if self.watch is not None else again + [(t("btn.home"), "home")]
 
         def show():
             if token != self.token:

@@ -46,6 +46,9 @@ def menu(app, node) -> None:
         buttons.append((t("menu.install"), "install"))
     if app.loop is not None and app.loop.undo_seat() is not None:  # only when it can act
         buttons.append((t("btn.undo"), "undo"))
+    if isinstance(session, LocalSession) and session.script is None and session.match.moves:
+        buttons.append((t("history.now"), "replay-now"))
+    buttons.append((t("history.open"), "history", {"data-game": session.game.id}))
     if session.authority:  # a guest's device cannot restart the host's match
         buttons.append((t("menu.restart"), "restart"))
     buttons.append((t("btn.home"), "home"))

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from ai import think
 from engine.save import parse
-from helpers import en, still, storage, use_prefs, violations
+from helpers import en, still, stored, use_prefs, violations
 from match import Match
 
 READY = "html[data-ready]"
@@ -177,7 +177,7 @@ def play_one(page) -> bool:
 
 def replayed(host) -> Match:
     """The host's match, replayed here from its save (the host's device is the authority)."""
-    return Match.load(parse(storage(host)["tapis.save"]), think)
+    return Match.load(parse(stored(host)), think)
 
 
 def send_raw(page, peer_id: str, text: str):

@@ -52,6 +52,27 @@ def storage(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
+# Each game's match in progress is stored under tapis.save.<game> (ui/storage.py).
+STORED = """(game) => {
+    const keys = Object.keys(localStorage).filter((k) => /^tapis\\.save\\.[a-z-]+$/.test(k));
+    if (!game && keys.length > 1) throw new Error(`several matches stored: ${keys}`);
+    const key = game ? `tapis.save.${game}` : keys[0];
+    return key ? localStorage.getItem(key) : null;
+}"""
+
+
+def stored(page, game: str | None = None) -> str | None:
+    """The text of ``game``'s match in storage (without ``game``: of the only one stored), or
+    None."""
+    return page.evaluate(STORED, game)
+
+
+def stored_moves(page, game: str | None = None) -> int:
+    """How many moves the stored match holds (0 with none stored)."""
+    text = stored(page, game)
+    return len(json.loads(text)["moves"]) if text else 0
+
+
 # --- the page's state ----------------------------------------------------------------------
 
 def mark_screen(page):

@@ -141,7 +141,7 @@ def open_screen(page, base_url: str, name: str, open_app, prefs=None):
     save = save_for(name)
     items = {"tapis.prefs": json.dumps(prefs)}
     if save is not None:
-        items["tapis.save"] = json.dumps(save)
+        items[f"tapis.save.{save['game']}"] = json.dumps(save)
     put_storage(page, base_url, items)
     kind, _, rest = name.partition(":")
     if kind == "newgame":

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from helpers import en, notice, press, put_storage, start_from_form, storage, use_prefs, violations
+from helpers import en, notice, press, put_storage, start_from_form, stored, use_prefs, violations, wait_state
 
 from games import registry
 from match import Match
@@ -47,20 +47,17 @@ def _stdlib(page) -> set:
         .filter((name) => name.endsWith("stdlib.zip"))"""))
 
 
-def _computers_play(page, game_id: str, replace: bool):
+def _computers_play(page, game_id: str):
     """From home, a match of a hard and a medium computer (the search, the heuristics, the
-    shuffles), until each has moved."""
+    shuffles), until each has moved (each game's match is kept beside the others')."""
     page.click(f'[data-action="new"][data-game="{game_id}"]')
     page.wait_for_selector(f'form.newgame[data-game="{game_id}"]')
     assert page.locator(".seat-row").count() == 2
     page.click(".rules-options > summary")  # the deal number is with the rule variants
     page.fill("#seed", "cut")
     start_from_form(page, kinds=["hard", "medium"])
-    if replace:  # the previous game's match is saved: starting another asks first
-        page.wait_for_selector('#overlay[open] [data-action="replace-save"]')
-        press(page, "replace-save")
     page.wait_for_function("""(game) => {
-        const save = JSON.parse(localStorage.getItem("tapis.save") || "null");
+        const save = JSON.parse(localStorage.getItem(`tapis.save.${game}`) || "null");
         return save?.game === game && save.moves.length >= 2;
     }""", arg=game_id, timeout=60_000)
     press(page, "home")
@@ -73,8 +70,8 @@ def test_every_game_imports_and_plays_with_its_computers_on_the_cut_standard_lib
     page = first_visit.new_page()
     open_app(page, base_url)
     assert page.get_attribute("html", "data-boot") == "normal"
-    for i, game_id in enumerate(registry.ids()):
-        _computers_play(page, game_id, replace=i > 0)
+    for game_id in registry.ids():
+        _computers_play(page, game_id)
     page.evaluate("""(code) => {
         const script = Object.assign(document.createElement("script"), { type: "py" });
         script.textContent = code;
@@ -148,11 +145,10 @@ def test_a_saved_match_whose_game_cannot_be_fetched_is_kept_and_asked_about(
     page.route("**/py-punttu.zip", lambda route: route.abort())
     open_app(page, base_url)
     assert notice(page) == en("notice.offline_game")
-    # Another game starts only once the player agrees to replace the match it cannot show.
+    # Another game starts beside the match it cannot show, which stays as it was.
     page.click('[data-action="new"][data-game="punto"]')
     page.wait_for_selector('[data-action="start"]')
     press(page, "start")
-    page.wait_for_selector("#overlay[open]")
-    assert page.text_content("#overlay[open] h2") == en("confirm.replace.title")
-    assert storage(page)["tapis.save"] == saved
+    wait_state(page, "human", "computer")
+    assert stored(page, "punttu") == saved and stored(page, "punto") is not None
     assert set(guard.take()) == {"console error: Failed to load resource: net::ERR_FAILED"}

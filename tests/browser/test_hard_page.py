@@ -9,7 +9,7 @@ import pytest
 
 from ai import think
 from games import registry
-from helpers import en, notice, put_storage, storage, tap_card, use_prefs, wait_state
+from helpers import en, notice, put_storage, stored, tap_card, use_prefs, wait_state
 from match import Match
 from session import LocalSession
 
@@ -53,8 +53,8 @@ def _hard_to_choose(game_id: str, seed: str) -> Match:
     return match
 
 
-def _moves(page) -> list:
-    return json.loads(storage(page)["tapis.save"])["moves"]
+def _moves(page, game: str) -> list:
+    return json.loads(stored(page, game))["moves"]
 
 
 def _thought_in(page) -> list:
@@ -66,7 +66,7 @@ def _thought_in(page) -> list:
 def _wait_for_moves(page, match: Match, count: int):
     """Until the page's save is of ``match``'s game and seed, with ``count`` moves or more."""
     page.wait_for_function("""([game, seed, n]) => {
-        const save = JSON.parse(localStorage.getItem('tapis.save'));
+        const save = JSON.parse(localStorage.getItem(`tapis.save.${game}`));
         return save.game === game && save.seed === seed && save.moves.length >= n;
     }""", arg=[match.game.id, match.seed, count], timeout=60_000)
 
@@ -92,7 +92,7 @@ def test_the_page_plays_the_move_cpythons_search_picks(page, base_url, open_app,
     open_app(page, base_url, "think=main")
     page.click('[data-action="continue"]')
     _wait_for_moves(page, match, len(saved["moves"]) + 1)
-    assert _moves(page)[len(saved["moves"])] == expected
+    assert _moves(page, match.game.id)[len(saved["moves"])] == expected
     assert _thought_in(page)[0] == "page"
 
 
@@ -109,14 +109,21 @@ def test_in_its_worker_the_hard_computer_plays_cpythons_move_and_an_answer_after
     page.wait_for_selector("html[data-think=ready]", state="attached", timeout=60_000)
 
     def from_other_tab(match: Match) -> int:
-        other_tab.evaluate("(save) => localStorage.setItem('tapis.save', save)", json.dumps(match.dump()))
+        """``match`` stored by the other tab; this page shows it (at once when it shows that
+        game's table already, else from home: each game keeps its own match)."""
+        game = match.game.id
+        other_tab.evaluate("([key, save]) => localStorage.setItem(key, save)",
+                           [f"tapis.save.{game}", json.dumps(match.dump())])
+        if page.get_attribute("#screen > section.table", "data-game") != game:
+            page.click('[data-action="home"]')
+            page.click(f'[data-action="continue"][data-game="{game}"]')
         return len(match.moves)
 
     for game_id in GAMES:  # each game's archive goes to the worker with its first save
         match = _hard_to_choose(game_id, "worker")
         expected = Match.load(json.loads(json.dumps(match.dump())), think=think).computer_move()
         _wait_for_moves(page, match, from_other_tab(match) + 1)
-        assert _moves(page)[len(match.moves)] == expected, game_id
+        assert _moves(page, game_id)[len(match.moves)] == expected, game_id
         assert _thought_in(page)[-1] == "worker", game_id
         wait_state(page, "human")  # its computer done
 
@@ -129,14 +136,14 @@ def test_in_its_worker_the_hard_computer_plays_cpythons_move_and_an_answer_after
     page.wait_for_function("() => heldAnswers.length === 1", timeout=60_000)
     page.click("#undo")
     wait_state(page, "human")
-    assert _moves(page) == []
+    assert _moves(page, "punttu") == []
     page.evaluate("() => { holdAnswers = false; heldAnswers.pop()(); }")
     page.wait_for_function("() => performance.getEntriesByName('tapis.think.stale').length === 1")
-    assert _moves(page) == [] and page.get_attribute("html", "data-state") == "human"
+    assert _moves(page, "punttu") == [] and page.get_attribute("html", "data-state") == "human"
     # The same move again: this time the reply is played, and it is the only one.
     expected = Match.load(json.loads(json.dumps(match.dump())), think=think).computer_move()
     _wait_for_moves(page, match, from_other_tab(match) + 1)
-    assert _moves(page)[:2] == match.moves + [expected]
+    assert _moves(page, "punttu")[:2] == match.moves + [expected]
     other_tab.close()
 
 

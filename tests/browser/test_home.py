@@ -5,7 +5,7 @@ import pytest
 
 from games import registry
 from helpers import (
-    en, notice, press, put_storage, read_board, reload, start_from_form, storage, table_facts,
+    en, notice, press, put_storage, read_board, reload, start_from_form, storage, stored, table_facts,
     tap_card, use_prefs, wait_state,
 )
 from i18n import prefix, t
@@ -137,7 +137,7 @@ def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(english, base_url, o
     assert page.locator("#overlay").is_hidden()
     saved = storage(page)
     assert saved[aside] == garbage
-    assert '"game":"punto"' in saved["tapis.save"]
+    assert '"game":"punto"' in saved["tapis.save.punto"]
 
 
 def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
@@ -148,7 +148,7 @@ def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
     wait_state(page, "human")
     facts = table_facts(page)
     assert facts["board"]
-    saved = storage(page)["tapis.save"]
+    saved = stored(page, "punto")
 
     press(page, "home")
     _new_punto(page)
@@ -156,7 +156,7 @@ def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
     press(page, "close")  # Cancel
     assert page.locator("#overlay").is_hidden()
     assert page.locator('form.newgame[data-game="punto"]').is_visible()
-    assert storage(page)["tapis.save"] == saved
+    assert stored(page, "punto") == saved
     press(page, "home")
     press(page, "continue")
     wait_state(page, "human")
@@ -168,7 +168,7 @@ def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
     press(page, "replace-save")
     wait_state(page, "human")
     assert read_board(page) == {}
-    assert storage(page)["tapis.save"] != saved
+    assert stored(page, "punto") != saved
 
 
 def test_the_seed_field_checks_what_is_typed(english, base_url, open_app):

@@ -9,7 +9,7 @@ from devices import PREFS, connect, device, host_lobby, in_namespace, peer_ids, 
 from playwright.sync_api import expect
 
 from ai import think
-from helpers import en, resume, wait_state
+from helpers import en, resume, stored_moves, wait_state
 from match import Match
 from net import wire
 from session import LocalSession
@@ -18,7 +18,7 @@ MARKUP = '<img src=x onerror="window.__pwned=1">'
 
 
 def _moves(page) -> int:
-    return page.evaluate("JSON.parse(localStorage.getItem('tapis.save')).moves.length")
+    return stored_moves(page)
 
 
 def test_two_moves_sent_at_once_at_a_round_end_are_played_for_their_sender_or_refused(new_context, base_url,
@@ -49,11 +49,11 @@ def test_two_moves_sent_at_once_at_a_round_end_are_played_for_their_sender_or_re
     }""", [wire.move(f"play {first}", 39), wire.move(f"play {second}", 39)])
     # The second is refused back: one move at a time, or not its turn once the first was played.
     expect(guest.locator("#notice")).to_have_text(re.compile(f"^({re.escape(en('remote.busy'))}|{re.escape(en('remote.not_your_turn'))})$"))
-    host.wait_for_function("JSON.parse(localStorage.getItem('tapis.save')).moves.length === 40")
+    host.wait_for_function("JSON.parse(localStorage.getItem('tapis.save.punttu')).moves.length === 40")
     assert replayed(host).moves[39] == f"play {first}"  # played behind the host's open result
     expect(host.locator(".dialog.round-end")).to_be_visible()
     host.click('.dialog [data-action="round-seen"]')
-    host.wait_for_function("JSON.parse(localStorage.getItem('tapis.save')).moves.length >= 41")
+    host.wait_for_function("JSON.parse(localStorage.getItem('tapis.save.punttu')).moves.length >= 41")
     after = replayed(host)
     assert after.game.to_move(after.states[40]) == 2 and after.moves[40] != f"play {second}"
 
@@ -138,4 +138,4 @@ def test_a_guest_refuses_what_a_lying_host_sends_and_never_runs_its_markup(new_c
     wait_state(guest, "human")
     before = len(replayed(host).moves)
     play_one(guest)
-    host.wait_for_function(f"JSON.parse(localStorage.getItem('tapis.save')).moves.length > {before}")
+    host.wait_for_function(f"JSON.parse(localStorage.getItem('tapis.save.punttu')).moves.length > {before}")

@@ -13,7 +13,7 @@ from ai import think
 from games.punto.cards import card_value
 from helpers import (
     HAND, cell_selector, drag_card, en, expect_redraw, hand_card, lit_cells, notice, press,
-    put_storage, read_board, reload, start_from_form, start_punto, storage, table_facts, tap_card,
+    put_storage, read_board, reload, start_from_form, start_punto, stored_moves, table_facts, tap_card,
     use_prefs, wait_state, watched_board,
 )
 from match import Match
@@ -354,7 +354,7 @@ def test_a_site_served_from_a_sub_path_plays(page, subpath_url, open_app):
 
 def _plies(page) -> int:
     """Moves played so far, as the saved match records them."""
-    return len(json.loads(storage(page)["tapis.save"])["moves"])
+    return stored_moves(page, "punto")
 
 
 def test_switching_language_while_a_computer_thinks_plays_its_move_once(

@@ -9,7 +9,7 @@ from ai import think
 from games import registry
 from helpers import (
     HAND, cell_selector, en, hand_card, lit_cells, notice, put_storage, read_board, reload,
-    start_from_form, start_punto, still, storage, tap_card, use_prefs, wait_state, watched_board,
+    start_from_form, start_punto, still, storage, stored, tap_card, use_prefs, wait_state, watched_board,
 )
 
 V1 = Path(__file__).resolve().parents[1] / "data" / "saves_v1"
@@ -54,7 +54,7 @@ def test_escape_during_a_drag_cancels_it(english, base_url, open_app):
     still(page)
     assert read_board(page) == {}
     assert page.get_attribute("html", "data-state") == "human"
-    assert json.loads(storage(page)["tapis.save"])["moves"] == []
+    assert json.loads(stored(page, "punto"))["moves"] == []
     card = hand_card(page)
     tap_card(page)  # the card can still be played
     assert watched_board(page) == {"0,0": card}
@@ -63,14 +63,14 @@ def test_escape_during_a_drag_cancels_it(english, base_url, open_app):
 def test_a_full_storage_never_stops_the_game(english, base_url, open_app):
     page = english
     start_punto(open_app, page, base_url, seed="full")
-    saved = storage(page)["tapis.save"]
+    saved = stored(page, "punto")
     page.evaluate(FILL_STORAGE)
     card = hand_card(page)
     tap_card(page)
     assert watched_board(page) == {"0,0": card}  # the move is played and drawn
     assert wait_state(page, "human") == "human"
     assert notice(page) == en("notice.save_failed")
-    assert storage(page)["tapis.save"] == saved
+    assert stored(page, "punto") == saved
     tap_card(page)  # the game goes on; the player was told once
     assert wait_state(page, "human") == "human"
     assert notice(page) == ""
@@ -86,7 +86,7 @@ def test_a_corrupt_save_larger_than_the_free_space_does_not_block_the_start(engl
     page.evaluate(FILL_STORAGE)
     open_app(page, base_url)
     assert notice(page) == en("notice.save_dropped")
-    assert "tapis.save" not in storage(page)
+    assert "tapis.save" not in storage(page) and stored(page) is None
     assert page.locator('[data-action="new"]').count() == len(registry.games())
 
 
@@ -99,7 +99,7 @@ def test_unreadable_saves_are_kept_aside_and_the_page_starts(english, base_url, 
     open_app(page, base_url)
     assert notice(page) == en("notice.save_aside")
     kept = [k for k, v in storage(page).items() if k.startswith("tapis.save.aside.") and v == raw]
-    assert len(kept) == 1 and "tapis.save" not in storage(page)
+    assert len(kept) == 1 and "tapis.save" not in storage(page) and stored(page) is None
     reload(page)
     assert notice(page) == ""
 
@@ -112,7 +112,7 @@ def test_a_save_of_the_first_version_resumes(english, base_url, open_app):
     assert notice(page) == ""
     page.click('[data-action="continue"]')
     assert wait_state(page, "human", "computer") in ("human", "computer")
-    assert json.loads(storage(page)["tapis.save"])["format"] == 2
+    assert json.loads(stored(page, "zero-pointe"))["format"] == 2
 
 
 def test_two_tabs_share_one_match_and_never_lose_a_move_silently(new_context, base_url,
@@ -138,13 +138,13 @@ def test_two_tabs_share_one_match_and_never_lose_a_move_silently(new_context, ba
     tap_card(b)
     a.wait_for_function("() => document.querySelectorAll('#board [data-card]').length === 2")
     assert second in read_board(a).values()
-    assert len(json.loads(storage(a)["tapis.save"])["moves"]) == 2
+    assert len(json.loads(stored(a, "punto"))["moves"]) == 2
 
     # Another tab's write that tab A has not heard of yet (a write in A itself fires no event
     # there; written as the page writes, so tab B's copy of it changes nothing more): A's next
     # move is not kept, and A says so.
-    save = json.loads(storage(a)["tapis.save"])
-    a.evaluate("(text) => localStorage.setItem('tapis.save', text)",
+    save = json.loads(stored(a, "punto"))
+    a.evaluate("(text) => localStorage.setItem('tapis.save.punto', text)",
                json.dumps({**save, "moves": save["moves"][:1]}, separators=(",", ":")))
     a.click(HAND)
     a.click(cell_selector(lit_cells(a)[0]))

@@ -77,18 +77,18 @@ def test_the_match_end_is_one_dialog(new_context, base_url, open_app):
 def test_restart_asks_first(new_context, base_url, open_app):
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
     resume(page, base_url, open_app, screens.save_for("held:neuf-vies/2"), PREFS, "human")
-    ply = json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"]
+    ply = json.loads(page.evaluate("localStorage.getItem('tapis.save.neuf-vies')"))["moves"]
     press(page, "menu")
     press(page, "restart")
     assert page.text_content("#overlay[open] h2") == en("confirm.restart.title")
     press(page, "close")  # Cancel: the match goes on as it was
-    assert json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"] == ply
+    assert json.loads(page.evaluate("localStorage.getItem('tapis.save.neuf-vies')"))["moves"] == ply
     assert page.locator("#overlay[open]").count() == 0
     press(page, "menu")
     press(page, "restart")
     press(page, "restart-confirmed")
     wait_state(page, "human", "computer")
-    assert len(json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"]) < len(ply)
+    assert len(json.loads(page.evaluate("localStorage.getItem('tapis.save.neuf-vies')"))["moves"]) < len(ply)
 
 
 def test_undo_is_shown_only_when_it_can_act(new_context, base_url, open_app):

@@ -22,7 +22,7 @@ import pytest
 
 from ai import think
 from helpers import (
-    en, reload, start_punto, storage, table_facts, tap_card, use_prefs, wait_state, watched_board,
+    en, reload, start_punto, stored, table_facts, tap_card, use_prefs, wait_state, watched_board,
 )
 from match import Match
 
@@ -110,7 +110,7 @@ def test_a_return_visit_starts_from_the_snapshot_and_plays_on_offline(first_visi
 
     # A table of hard computers: their worker starts from the same copy, and thinks.
     seats = [{"kind": "hard", "name": ""}] * 2
-    page.evaluate("(save) => localStorage.setItem('tapis.save', save)",
+    page.evaluate("(save) => localStorage.setItem('tapis.save.punto', save)",
                   json.dumps(Match.new("punto", {}, "snap", seats, think=think).dump()))
     reload(page)  # straight back to the table, as after any reload
     page.wait_for_function("""() => performance.getEntriesByType('measure')
@@ -213,7 +213,7 @@ def test_two_restored_pages_deal_different_games(new_context, open_app, base_url
         open_app(page, base_url, "game=punto&start=1")  # no seed: a fresh deal
         wait_state(page, "human", "thinking")
         assert _boot(page) == "snapshot"
-        deals.append(json.loads(storage(page)["tapis.save"])["seed"])
+        deals.append(json.loads(stored(page, "punto"))["seed"])
         context.close()
     assert deals[0] != deals[1]
 
@@ -333,7 +333,7 @@ def test_updates_download_only_what_changed_offer_a_reload_and_keep_the_match(
         context, page, site_copy, open_app):
     site, server = site_copy
     before = _a_move_played(page, open_app, server, "update")
-    saved = storage(page)["tapis.save"]
+    saved = stored(page, "punto")
 
     # A deploy that changes one line of the style sheet.
     with open(site / "css" / "tapis.css", "a") as sheet:
@@ -350,7 +350,7 @@ def test_updates_download_only_what_changed_offer_a_reload_and_keep_the_match(
 
     _take_the_update(page)
     assert wait_state(page, "human") == "human"
-    assert storage(page)["tapis.save"] == saved
+    assert stored(page, "punto") == saved
     assert table_facts(page) == before
     assert "deploy 2" in page.evaluate("fetch('css/tapis.css').then((r) => r.text())")
     _play_a_move(page)

@@ -13,7 +13,7 @@ Punto match is played through the page by mouse (test_punto.py)."""
 import json
 
 from ai import think
-from helpers import put_storage, wait_state
+from helpers import STORED, put_storage, stored_moves, wait_state
 from match import Match
 
 PHONE = {"width": 360, "height": 640}
@@ -62,7 +62,7 @@ def _held(page) -> bool:
 
 
 def _moves(page) -> int:
-    return page.evaluate("() => JSON.parse(localStorage.getItem('tapis.save') || '{\"moves\": []}').moves.length")
+    return stored_moves(page, "punto")
 
 
 def _round() -> list:
@@ -104,8 +104,9 @@ def test_a_rounds_end_by_touch_with_taps_right_after_drags(new_context, base_url
                 finger.tap("#hand [data-drag]")
                 assert _held(page), "a second tap on the card did not pick it up either"
             finger.tap(cell)
-        page.wait_for_function(f"() => JSON.parse(localStorage.getItem('tapis.save')).moves.length > {before}"
-                               " || !localStorage.getItem('tapis.save')", timeout=5000)
+        page.wait_for_function("([stored, before]) => { const save = eval(stored)('punto');"
+                               " return !save || JSON.parse(save).moves.length > before; }",
+                               arg=[STORED, before], timeout=5000)
     assert wait_state(page, "round-end", "over") in ("round-end", "over")
     # The result's button, tapped at once after the drag or tap that ended the round.
     finger.tap('#overlay[open] .buttons .btn.primary')

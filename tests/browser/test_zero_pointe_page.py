@@ -531,7 +531,7 @@ def test_undo_takes_back_a_move_that_showed_nothing(page, base_url, open_app):
     assert notice(page) == en("undo.done", move=said)
     expect(page.locator(_slot(0, "0,0"))).to_contain_text("7")
     expect(page.locator('[data-pile="discard"]')).to_have_attribute("aria-label", "card 2")
-    assert json.loads(page.evaluate("localStorage.getItem('tapis.save')"))["moves"] == []
+    assert json.loads(page.evaluate("localStorage.getItem('tapis.save.zero-pointe')"))["moves"] == []
     with _rerendered(page):
         page.locator('[data-pile="draw"]').click()
     expect(undo).to_be_hidden()  # the drawn card is news: no taking back

@@ -269,5 +269,13 @@ def worth(totals: list[int], target: int) -> list[float]:
     return [first, 1.0 - first]
 
 
+def scan(view: View, legal: list[str]) -> list[float]:
+    """Each legal move's worth by the rule's own estimate, in points saved (a review ranks a
+    player's decisions by it: a rollout plays a whole round, too dear to weigh each decision)."""
+    if view["phase"] == "columns":
+        return [float(move == medium.medium(view, legal, random.Random(0))) for move in legal]
+    return medium.scored(view, legal, Careful)
+
+
 GUIDE = Guide(candidates=candidates, rollout=rollout, iterations=ITERATIONS, rules=Searcher(),
-              settle=SETTLE, halve=HALVE)
+              settle=SETTLE, halve=HALVE, scan=scan)

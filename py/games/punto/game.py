@@ -19,6 +19,7 @@ class Punto(GameBase[State, View]):
     # Each move draws the mover's next card: taking it back would let a player redraw (the
     # last few moves, with the deck out, are the only ones that show nothing new).
     undo = False
+    counts_points = False  # a score is rounds won
     rules = rules
     views = views
     states = states
