@@ -83,13 +83,15 @@ def render_index(text: str, listed: list) -> str:
     """index.html with a style sheet link and a home tile for each game, and each language in
     the picker."""
     from i18n import names
+    from ui.fan import fan
+
     def words(value: str) -> str:
         return html.escape(value, quote=False)
 
     sheets = [f'<link rel="stylesheet" href="css/{g["module"]}.css">' for g in listed]
     # A tile works before Python does: index.html's script remembers the tap (the link is the
-    # same wish without scripts).
-    tiles = [f'<li class="game-tile" data-game="{g["id"]}"><h2><a href="./?game={g["id"]}">'
+    # same wish without scripts). Its face, the game's cards fanned, is drawn by its style sheet.
+    tiles = [f'<li class="game-tile" data-game="{g["id"]}">{fan().html}<h2><a href="./?game={g["id"]}">'
              f'{words(g["name"])}</a></h2><p class="tagline">{words(g["tagline"])}</p></li>'
              for g in listed]
     langs = [f'<option value="{lang}" lang="{lang}"{" selected" if lang == LANG else ""}>{words(name)}</option>'

@@ -1,13 +1,13 @@
 """Screenshots of every screen at every size, and what the fit check finds on each, to look at
 before shipping a change a player sees.
 
-    .venv/bin/python scripts/screenshots.py [--out DIR] [--size 360x640 ...] [--lang eu] [FILTER ...]
+    .venv/bin/python scripts/screenshots.py [--out DIR] [--size 360x640 ...] [--lang eu] [--theme dark] [FILTER ...]
 
 A FILTER keeps the screens whose name contains it ("punto", "over:", "newgame"); the names are
 those of tests/browser/screens.py. Pictures go to DIR (default /tmp/tapis-shots) as
-<screen>@<size>.png (in English, or in --lang); each problem is printed. Touch sizes use a
-touch screen (Chromium's touch emulation), the desktop sizes (1280x800, 1024x768, 1920x1080) a
-mouse. Needs `make site` and the test venv.
+<screen>@<size>.png (in English, or in --lang; in the light theme, or in --theme); each problem
+is printed. Touch sizes use a touch screen (Chromium's touch emulation), the desktop sizes
+(1280x800, 1024x768, 1920x1080) a mouse. Needs `make site` and the test venv.
 """
 import argparse
 import sys
@@ -38,6 +38,7 @@ def main():
     parser.add_argument("--out", default="/tmp/tapis-shots")
     parser.add_argument("--size", action="append", dest="sizes")
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--theme", default="light", choices=("light", "dark"))
     args = parser.parse_args()
     sizes = args.sizes or SIZES
     out = Path(args.out)
@@ -56,7 +57,7 @@ def main():
                 context = browser.new_context(viewport={"width": w, "height": h}, locale="en-US",
                                               has_touch=touch, is_mobile=touch)
                 page = context.new_page()
-                screens.open_screen(page, base, name, open_app, prefs={"lang": args.lang})
+                screens.open_screen(page, base, name, open_app, prefs={"lang": args.lang, "theme": args.theme})
                 for size in group:
                     w, h = map(int, size.split("x"))
                     page.set_viewport_size({"width": w, "height": h})

@@ -251,6 +251,11 @@ def test_the_home_page_and_the_manifest_are_what_build_home_makes_from_the_regis
                        "registry and the games' words; run `python3 scripts/build_home.py`")
 
 
+# A home tile's face (py/ui/fan.py): three cards its game's style sheet draws.
+FAN = ('<span class="fan" aria-hidden="true"><i class="fc fc1"></i><i class="fc fc2"></i>'
+       '<i class="fc fc3"></i></span>')
+
+
 def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
     page = ("<head>\n  <!-- begin description -->\n  <!-- end description -->\n"
             "  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
@@ -273,9 +278,9 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
         "  <link rel=\"stylesheet\" href=\"css/a_b.css\">\n  <link rel=\"stylesheet\" href=\"css/c.css\">\n"
         "  <!-- end styles -->\n</head>\n<select>\n  <!-- begin langs -->\n" + "".join(options) +
         "  <!-- end langs -->\n</select>\n<ul>\n    <!-- begin tiles -->\n"
-        "    <li class=\"game-tile\" data-game=\"a-b\"><h2><a href=\"./?game=a-b\">A &amp; B</a></h2>"
+        "    <li class=\"game-tile\" data-game=\"a-b\">" + FAN + "<h2><a href=\"./?game=a-b\">A &amp; B</a></h2>"
         "<p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p></li>\n"
-        "    <li class=\"game-tile\" data-game=\"c\"><h2><a href=\"./?game=c\">C</a></h2>"
+        "    <li class=\"game-tile\" data-game=\"c\">" + FAN + "<h2><a href=\"./?game=c\">C</a></h2>"
         "<p class=\"tagline\">« Oui » l’été</p></li>\n"
         "    <!-- end tiles -->\n</ul>\n<!-- begin words -->\n" + build_home.first_words(listed)
         + "\n<!-- end words -->\n")

@@ -13,7 +13,7 @@ from i18n import LANGS, NUMBER, PLURAL, has, pick_lang, prefix, t
 from match import Match
 from session import LocalSession, Session
 from ui import buttons, menu  # noqa: F401 - their buttons' handlers
-from ui import coach, first, home, lobby, overlay, past, replay, sound, storage
+from ui import coach, first, home, lobby, overlay, past, replay, sound, storage, toast
 from ui.actions import HANDLERS
 from ui.dom import by_id, closest, listen, set_flag
 from ui.drag import Picker
@@ -56,6 +56,7 @@ class App:
         listen(js.window, "tapis-peer", self.on_peer)
         listen(js.window, "hashchange", lambda _event: first.on_hash(self))
         listen(self.screen, "animationend", Frame.settle)
+        toast.watch()
         # The browser's own plural rules and number formats where it knows the language (a
         # browser may lack a language's data: Basque's, in some builds), else i18n's.
         plural, number = PLURAL["rule"], NUMBER["format"]
@@ -76,7 +77,8 @@ class App:
         self.say(self.t(key, **params))
 
     def say(self, text: str):
-        by_id("notice").textContent = text
+        """A notice, as a toast near where the player acted (``ui/toast.py``); "" clears it."""
+        toast.show(text)
 
     def reason(self, err: IllegalMove) -> str:
         return self.t(err.code, **err.params)
@@ -97,20 +99,21 @@ class App:
         assert self.link is not None, "no match on screen"
         return self.link.session
 
-    def is_you(self, seat: int) -> bool:
-        """The seat of the player holding this device: the only human, unnamed."""
-        s = self.session
+    def is_you(self, seat: int, match=None) -> bool:
+        """The seat of the player holding this device: the only human, unnamed (in the match on
+        screen, or in ``match``: the saved one, on the home page)."""
+        s = match or self.session
         return s.humans() == [seat] and not s.seats[seat]["name"]
 
-    def seat_name(self, seat: int) -> str:
+    def seat_name(self, seat: int, match=None) -> str:
         """A seat's name as typed; an unnamed seat is "You", "Player 2" or "Computer 3"."""
-        s = self.session
+        s = match or self.session
         name = s.seats[seat]["name"]
         if name:
             return name
         if not s.is_human(seat):
             return self.t("seat.computer", n=seat + 1)
-        return self.t("seat.you") if self.is_you(seat) else self.t("seat.default", n=seat + 1)
+        return self.t("seat.you") if self.is_you(seat, s) else self.t("seat.default", n=seat + 1)
 
     def seat_words(self, key: str, seat: int, **params) -> str:
         """``key`` about ``seat``, in its second-person form (``key.you``) for the player's own."""

@@ -1,8 +1,9 @@
-"""The home screen: the four games, Continue for each game with a match in progress, language
-and speed."""
+"""The home screen: Continue for each game with a match in progress, the games (each with its
+face: its cards fanned), language and speed."""
 from games import registry
-from i18n import prefix
+from i18n import prefix, sentence
 from ui.dom import clear, mount
+from ui.fan import fan
 from ui.html import el
 from ui.tables import has_table
 
@@ -13,14 +14,11 @@ def render(app, screen, saved: dict):
     for game_id in registry.catalogue():
         match = saved.get(game_id)
         if match is not None:
-            round_n = app.t(f"{prefix(game_id)}.round_n", n=match.round_no())
-            label = app.t("home.continue", game=app.game_name(game_id), round=round_n)
-            page.appendChild(el("button", "btn primary continue", label, type="button", data_action="continue",
-                                data_game=game_id))
+            page.appendChild(_continue(app, match))
     tiles = el("ul", "games")
     for game_id in registry.catalogue():
         playable = has_table(game_id)
-        tile = el("li", "game-tile", None, data_game=game_id)
+        tile = el("li", "game-tile", None, fan(), data_game=game_id)
         tile.appendChild(el("h2", "", app.game_name(game_id)))
         tile.appendChild(el("p", "tagline", app.t(f"{prefix(game_id)}.tagline")))
         if playable:
@@ -49,3 +47,21 @@ def _settings(app):
                              selected=value == app.prefs.get("speed", "normal")))
     box.appendChild(el("label", "", app.t("settings.speed"), speed))
     return box
+
+
+def _continue(app, match):
+    """A game's match in progress, a tap away: its game's face, its name and round, and whose
+    turn it is (or that a result waits)."""
+    game_id = match.game.id
+    round_n = app.t(f"{prefix(game_id)}.round_n", n=match.round_no())
+    if match.over or match.rounds_done > match.seen_rounds:
+        now = app.t("home.result")
+    elif app.is_you(match.to_move, match):
+        now = app.t("home.turn.you")
+    else:
+        now = sentence(app.t("home.turn", name=app.seat_name(match.to_move, match)))
+    words = el("span", "continue-words", None, el("strong", "", app.t("home.continue", game=app.game_name(game_id),
+                                                                        round=round_n)),
+               el("span", "continue-now", now))
+    return el("button", "btn primary continue", None, fan(), words, type="button", data_action="continue",
+              data_game=game_id)

@@ -1,5 +1,8 @@
-"""The dialogs a table's bar opens: the in-game menu (rules, settings, restart, home) and the
-players' sheet (every seat and each figure of its panel in words: phones show no tooltips)."""
+"""The dialogs a table's bar opens: the in-game menu (rules, settings, install, restart, home)
+and the players' sheet (every seat and each figure of its panel in words: phones show no
+tooltips)."""
+import js
+
 from coach import lesson as lessons
 from games import registry
 from i18n import names
@@ -40,6 +43,8 @@ def menu(app, node) -> None:
                   el("label", "check", None, buzz, el("span", "", t("settings.vibrate"))),
                   el("label", "", t("lang.label"), lang))
     buttons = [(t("btn.close"), "close")] + lobby.menu_buttons(app)
+    if getattr(js.window, "tapisInstall", None):  # the browser offers to install the site
+        buttons.append((t("menu.install"), "install"))
     if app.loop is not None and app.loop.undo_seat() is not None:  # only when it can act
         buttons.append((t("btn.undo"), "undo"))
     if isinstance(session, LocalSession) and session.script is None and session.match.moves:
@@ -53,7 +58,30 @@ def menu(app, node) -> None:
     if session.authority:  # a guest's device cannot restart the host's match
         buttons.append((t("menu.restart"), "restart"))
     buttons.append((t("btn.home"), "home"))
-    overlay.show(t("menu.title"), settings, rules, buttons=buttons, cls="menu", escape="close")
+    overlay.show(t("menu.title"), settings, rules, ios_install(app), buttons=buttons, cls="menu", escape="close")
+
+
+def ios_install(app):
+    """Safari on an iPhone or iPad offers no prompt: a line says how to install Tapis there (not
+    once installed). None elsewhere."""
+    navigator = js.navigator
+    agent = str(navigator.userAgent)
+    apple = any(name in agent for name in ("iPhone", "iPad", "iPod")) or (
+        "Macintosh" in agent and navigator.maxTouchPoints > 1)  # an iPad asks for the desktop site
+    other = any(name in agent for name in ("CriOS", "FxiOS", "EdgiOS"))  # their own menus differ
+    if not apple or other or getattr(navigator, "standalone", False):
+        return None
+    return el("p", "install-ios", app.t("menu.install_ios"))
+
+
+@action("install")
+def install(app, node) -> None:
+    """The browser's own install dialog, offered once."""
+    offer = getattr(js.window, "tapisInstall", None)
+    overlay.hide()
+    if offer:
+        js.window.tapisInstall = None
+        offer.prompt()
 
 
 @action("restart")
@@ -90,3 +118,13 @@ def seats(app, node) -> None:
     if loop is not None and loop.table.view is not None:
         overlay.show(app.t("seats.title"), loop.table.seat_sheet(), buttons=[(app.t("btn.close"), "close")],
                      cls="seats-sheet", escape="close")
+
+
+@action("peek")
+def peek(app, node) -> None:
+    """Another seat's panel opened large (its cards read at arm's length on a phone)."""
+    loop = app.loop
+    holder = node.closest("[data-seat]")
+    if loop is not None and loop.table.view is not None and holder:
+        title, body = loop.table.peek(int(holder.dataset.seat))
+        overlay.show(title, *body, buttons=[(app.t("btn.close"), "close")], cls="peek", escape="close")

@@ -23,16 +23,17 @@ def games() -> list:
     return [g for g in registry.games() if has_table(g.id)]
 
 
-def _seats(count: int) -> list:
-    """The player and computers, unnamed as a new player leaves them ("You", "Computer 2")."""
-    return [{"kind": "human" if i == 0 else "easy", "name": ""} for i in range(count)]
+def _seats(count: int, humans: int = 1) -> list:
+    """The player and computers, unnamed as a new player leaves them ("You", "Computer 2"); with
+    ``humans``, that many people share the device ("Player 2")."""
+    return [{"kind": "human" if i < humans else "easy", "name": ""} for i in range(count)]
 
 
-def _played(game_id: str, players: int, until, seed: str, options=None) -> Match:
+def _played(game_id: str, players: int, until, seed: str, options=None, humans: int = 1) -> Match:
     """A match played at random from ``seed`` until ``until(match)`` holds."""
     for attempt in range(200):
         match = Match.new(game_id, {"players": players, **(options or {})}, f"{seed}{attempt}",
-                          _seats(players), think=think)
+                          _seats(players, humans), think=think)
         rng = random.Random(f"{seed}{attempt}")
         for _ in range(5000):
             if until(match):
@@ -56,6 +57,24 @@ def _round_end(match: Match) -> bool:
     return match.rounds_done == 1 and not match.over
 
 
+def _wide_board(match: Match) -> bool:
+    """Punto, the player's turn on the widest board a card can reach: five columns and five
+    rows in use, so the lit cells make it seven by seven."""
+    if match.rounds_done or match.to_move != 0:
+        return False
+    limits = match.view(0)["limits"]
+    return limits["cols"] == 5 and limits["rows"] == 5
+
+
+def _counter_asked(match: Match) -> bool:
+    """Neuf vies: the player is attacked and may counter (more than one answer: one alone is
+    made for the player)."""
+    if match.to_move != 0:
+        return False
+    view = match.view(0)
+    return view["pending"] is not None and view["pending"]["kind"] == "counter" and len(view["legal"]) > 1
+
+
 def save_for(name: str) -> dict | None:
     """The save a screen starts from (None: no save, the page opens on its own)."""
     kind, _, rest = name.partition(":")
@@ -63,8 +82,17 @@ def save_for(name: str) -> dict | None:
         return None
     game_id, players = rest.split("/") if "/" in rest else (rest, "2")
     players = int(players)
-    if kind == "held" or kind == "menu":
+    if kind in ("held", "menu", "sheet", "peek"):
         match = _played(game_id, players, _mid_game, "held")
+    elif kind == "wide":
+        match = _played(game_id, players, _wide_board, "wide")
+    elif kind == "counter":
+        match = _played(game_id, players, _counter_asked, "counter")
+    elif kind == "gate":
+        match = _played(game_id, players, _mid_game, "gate", humans=2)
+    elif kind == "folded":
+        match = _played(game_id, players, _round_end, "roundend", ROUNDS[game_id])
+        match.seen_rounds = 0
     elif kind == "computer":
         match = _played(game_id, players, _computer_to_move, "computer")
     elif kind == "round-end":
@@ -78,9 +106,18 @@ def save_for(name: str) -> dict | None:
     return match.dump()
 
 
+# Screens of one game each, where its table was seen to trip players (issue 46): Punto's widest
+# board with four players, its players' sheet and a result folded away; Zéro Pointé's round end
+# with four players; the pass-the-device screen of the games with private hands; a Neuf vies
+# attack to answer and an opponent's columns opened, with four players.
+EXTRA = ["wide:punto/4", "sheet:punto/4", "folded:punto/2", "round-end:zero-pointe/4",
+         "gate:punttu/2", "gate:neuf-vies/2", "counter:neuf-vies/4", "peek:neuf-vies/4"]
+
+
 def names() -> list:
     """Every screen: home, each new-game form, each table mid-game with a card held (2 and the
-    most players), a computer's turn, each round end and match end (2 and the most), the menu."""
+    most players), a computer's turn, each round end and match end (2 and the most), the menu,
+    and the screens of EXTRA."""
     found = ["home"] + [f"newgame:{g.id}" for g in games()]
     for g in games():
         for players in sorted({g.seats[0], g.seats[1]}):
@@ -89,7 +126,8 @@ def names() -> list:
                 found.append(f"round-end:{g.id}/{players}")
         found.append(f"computer:{g.id}/{g.seats[1]}")
     found.append(f"menu:{games()[0].id}")
-    return found
+    ids = {g.id for g in games()}
+    return found + [name for name in EXTRA if name.partition(":")[2].split("/")[0] in ids]
 
 
 def open_screen(page, base_url: str, name: str, open_app, prefs=None):
@@ -113,14 +151,26 @@ def open_screen(page, base_url: str, name: str, open_app, prefs=None):
     if kind == "home":
         return "home"
     page.click('[data-action="continue"]')
-    expected = {"held": "human", "menu": "human", "computer": "computer",
-                "round-end": "round-end", "over": "over"}[kind]
+    expected = {"held": "human", "menu": "human", "computer": "computer", "round-end": "round-end",
+                "over": "over", "wide": "human", "sheet": "human", "peek": "human", "counter": "human",
+                "gate": "gate", "folded": "round-end"}[kind]
     state = wait_state(page, expected, *[s for s in STATES if s != expected])
-    if kind == "held":
+    if kind in ("held", "wide"):
         source = page.locator("#screen [data-drag]").first
         if source.count():
             source.click()
     elif kind == "menu":
         page.click('[data-action="menu"]')
         page.wait_for_selector("#overlay[open] .menu")
+    elif kind == "sheet":
+        page.click('[data-action="seats"]')
+        page.wait_for_selector("#overlay[open] .seat-sheet")
+    elif kind == "peek":
+        seats = page.locator('#screen .seat-strip .seat[data-action="peek"]')
+        with_cards = seats.filter(has=page.locator("[data-card]"))  # a seat with cards to read
+        (with_cards if with_cards.count() else seats).first.click()
+        page.wait_for_selector("#overlay[open] .peek")
+    elif kind == "folded":
+        page.click('#overlay[open] [data-action="fold"]')
+        page.wait_for_selector("#unfold:not([hidden])")
     return state

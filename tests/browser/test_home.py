@@ -9,8 +9,14 @@ from helpers import (
     tap_card, use_prefs, wait_state,
 )
 from i18n import prefix, t
+from ui.fan import fan
 
 CONTINUE = '[data-action="continue"]'
+FAN = fan().html
+# Each tile's three fanned cards as painted: the paint and the drawn text of each.
+FACES = """() => [...document.querySelectorAll('.game-tile .fan')].map((fan) => [...fan.querySelectorAll('.fc')]
+    .map((card) => { const s = getComputedStyle(card), b = getComputedStyle(card, '::before');
+        return s.backgroundImage + '|' + s.backgroundColor + '|' + b.content; }))"""
 
 
 def _names(lang="en"):
@@ -46,16 +52,25 @@ def english(new_context):
 def test_home_lists_every_game_in_its_static_markup(base_url, new_context):
     bare = new_context(java_script_enabled=False).new_page()
     raw = bare.request.get(base_url).text()
-    tiles = re.findall(r'<li class="game-tile" data-game="[^"]+"><h2><a href="[^"]+">(.*?)</a></h2>'
-                       r'<p class="tagline">(.*?)</p></li>', raw)
+    tiles = re.findall(r'<li class="game-tile" data-game="[^"]+">' + re.escape(FAN)
+                       + r'<h2><a href="[^"]+">(.*?)</a></h2><p class="tagline">(.*?)</p></li>', raw)
     # French, as <html lang="fr">: the words of the catalogs, so the largest paint is real text.
     assert [name for name, _ in tiles] == _names()
     assert [line for _, line in tiles] == [t("fr", f"{prefix(g.id)}.tagline")
                                            for g in registry.games()]
-    # Before (here: without) any script, every game is on screen.
+    # Before (here: without) any script, every game is on screen, with its face: three of its
+    # cards, fanned, each drawn by the game's style sheet (not a plain card).
     bare.goto(base_url)
     assert _tile_names(bare) == _names()
     assert all(tile.is_visible() for tile in bare.locator(".game-tile").all())
+    faces = bare.evaluate(FACES)
+    assert len(faces) == len(registry.games()) and all(len(set(cards)) == 3 for cards in faces), faces
+    assert len({cards[1] for cards in faces}) == len(faces), "each game its own cards"
+    plain = bare.evaluate("() => { const i = document.createElement('i'); i.className = 'fc';"
+                          " const f = document.createElement('span'); f.className = 'fan'; f.append(i);"
+                          " document.body.append(f); const s = getComputedStyle(i);"
+                          " return s.backgroundImage + '|' + s.backgroundColor + '|' + s.content; }")
+    assert plain not in {card for cards in faces for card in cards}
 
 
 def test_continue_shows_only_when_a_match_is_saved(english, base_url, open_app):
@@ -66,8 +81,11 @@ def test_continue_shows_only_when_a_match_is_saved(english, base_url, open_app):
     _new_punto(page)
     wait_state(page, "human")
     press(page, "home")
+    # The match in progress: its game's face, its name and round, whose turn it is.
     button = page.locator(CONTINUE)
-    assert button.text_content() == en("home.continue", game="Punto", round=en("punto.round_n", n=1))
+    assert button.locator("strong").text_content() == en("home.continue", game="Punto", round=en("punto.round_n", n=1))
+    assert button.locator(".continue-now").text_content() == en("home.turn.you")
+    assert button.locator('.fan .fc').count() == 3 and button.get_attribute("data-game") == "punto"
     reload(page)  # left at home, the reload stays at home
     assert page.locator(CONTINUE).count() == 1
     press(page, "continue")

@@ -63,6 +63,8 @@ WORDS = {
     "punto.ui.empty_cell": "empty cell {x}, {y}",
     "punto.ui.hidden": "card not turned yet",
     "punto.ui.hint": "Keyboard: Enter picks the card up, arrows choose a cell, Enter places it.",
+    "punto.ui.place": "{name}, place your {card}.",
+    "punto.ui.place.you": "Place your {card}.",
     "punto.ui.their_card": "{name} plays this card.",
     "punto.ui.their_card.you": "You play this card.",
     "punto.ui.blocked.empty_deck": "The round is blocked: a player has no card left.",
@@ -94,5 +96,7 @@ WORDS = {
     "punto.ui.log.crush.you": "You placed the {card} on the {under}.",
     "punto.ui.team.0": "Team A",
     "punto.ui.team.1": "Team B",
+    "punto.ui.team_members": "{team} ({names})",
+    "punto.ui.colours": "Cards: {colours}",
     "punto.ui.neutral": "Neutral colour: {colour}, nobody’s",
 }

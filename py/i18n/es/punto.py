@@ -61,6 +61,8 @@ WORDS = {
     "punto.ui.empty_cell": "casilla vacía {x}, {y}",
     "punto.ui.hidden": "carta aún boca abajo",
     "punto.ui.hint": "Teclado: Intro coge la carta, las flechas eligen una casilla, Intro la coloca.",
+    "punto.ui.place": "{name}, coloca tu {card}.",
+    "punto.ui.place.you": "Coloca tu {card}.",
     "punto.ui.their_card": "{name} juega esta carta.",
     "punto.ui.their_card.you": "Juegas esta carta.",
     "punto.ui.blocked.empty_deck": "La ronda está bloqueada: un jugador se ha quedado sin cartas.",
@@ -92,5 +94,7 @@ WORDS = {
     "punto.ui.log.crush.you": "Has colocado el {card} sobre el {under}.",
     "punto.ui.team.0": "Equipo A",
     "punto.ui.team.1": "Equipo B",
+    "punto.ui.team_members": "{team} ({names})",
+    "punto.ui.colours": "Cartas: {colours}",
     "punto.ui.neutral": "Color neutral: {colour}, no es de nadie",
 }

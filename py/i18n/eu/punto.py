@@ -61,6 +61,8 @@ WORDS = {
     "punto.ui.empty_cell": "gelaxka hutsa {x}, {y}",
     "punto.ui.hidden": "oraindik irauli gabeko karta",
     "punto.ui.hint": "Teklatua: sakatu Enter karta hartzeko, aukeratu gelaxka geziekin, eta sakatu Enter jartzeko.",
+    "punto.ui.place": "{name}, jarri zure {card}.",
+    "punto.ui.place.you": "Jarri zure {card}.",
     "punto.ui.their_card": "{name}: karta hau jokatuko du.",
     "punto.ui.their_card.you": "Karta hau jokatuko duzu.",
     "punto.ui.blocked.empty_deck": "Jokaldia blokeatuta dago: jokalari bati ez zaio kartarik geratzen.",
@@ -92,5 +94,7 @@ WORDS = {
     "punto.ui.log.crush.you": "{card} jarri duzu, {under} zapalduz.",
     "punto.ui.team.0": "A taldea",
     "punto.ui.team.1": "B taldea",
+    "punto.ui.team_members": "{team} ({names})",
+    "punto.ui.colours": "Kartak: {colours}",
     "punto.ui.neutral": "Kolore neutroa: {colour} (ez da inorena)",
 }

@@ -61,6 +61,8 @@ WORDS = {
     "punto.ui.empty_cell": "case vide {x}, {y}",
     "punto.ui.hidden": "carte pas encore retournée",
     "punto.ui.hint": "Clavier\u00a0: Entrée prend la carte, les flèches choisissent une case, Entrée la pose.",
+    "punto.ui.place": "{name}, posez votre {card}.",
+    "punto.ui.place.you": "Posez votre {card}.",
     "punto.ui.their_card": "{name} joue cette carte.",
     "punto.ui.their_card.you": "Vous jouez cette carte.",
     "punto.ui.blocked.empty_deck": "La manche est bloquée\u00a0: un joueur n’a plus de carte.",
@@ -92,5 +94,7 @@ WORDS = {
     "punto.ui.log.crush.you": "Vous avez posé le {card} sur le {under}.",
     "punto.ui.team.0": "Équipe A",
     "punto.ui.team.1": "Équipe B",
+    "punto.ui.team_members": "{team} ({names})",
+    "punto.ui.colours": "Cartes\u00a0: {colours}",
     "punto.ui.neutral": "Couleur neutre\u00a0: {colour}, à personne",
 }

@@ -28,9 +28,13 @@ def ended(view: ViewHeader[Round]) -> Round:
     return last
 
 
+def listed(app, words: list) -> str:
+    """Words as a list is said: "red and green", "Ana, Ben and you"."""
+    return app.t("list.and", first=", ".join(words[:-1]), last=words[-1]) if len(words) > 1 else words[0]
+
+
 def seat_names(app, seats) -> str:
-    names = [app.seat_name(s) for s in seats]
-    return app.t("list.and", first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
+    return listed(app, [app.seat_name(s) for s in seats])
 
 
 def initials(name: str) -> str:
@@ -46,9 +50,14 @@ def initials(name: str) -> str:
 
 def emblem(app, seat: int):
     """A seat's emblem: its initials on its own colour, beside its name wherever it is named
-    (seat panels, the log, results); decoration for screen readers, who read the name."""
-    return el("span", "emblem", None, data_initials=initials(app.seat_name(seat)),
-              data_hue=seat % EMBLEM_HUES, aria_hidden="true")
+    (seat panels, the log, results); decoration for screen readers, who read the name. Where
+    the game gives a seat colours of its own (Punto's cards), the emblem takes them, each with
+    its shape's mark, so that the emblem and the seat's cards agree."""
+    loop = app.loop
+    colours = loop.table.seat_colours(seat) if loop is not None else []
+    return el("span", "emblem", None, *(el("i", f"mark c-{colour}") for colour in colours),
+              data_initials=initials(app.seat_name(seat)), data_hue=seat % EMBLEM_HUES,
+              data_colours="".join(colours) or None, aria_hidden="true")
 
 
 def robot(app, seat: int):
@@ -85,17 +94,21 @@ def fly(node, target, ms: int, then):
     later(ms, then)
 
 
-def standings(app, scores: list, ranks: list, label_key: str):
+def standings(app, scores: list, ranks: list, label_key: str, sides: list | None = None):
     """Each seat's name and score, in the order of ``ranks`` (the rules' ranking, from the
-    view: 1 first, equal ranks shared)."""
+    view: 1 first, equal ranks shared). ``sides``, where seats score together (teams): each
+    side's name and seats, listed once, with its members' emblems."""
+    if sides is None:
+        sides = [(app.seat_name(seat), [seat]) for seat in range(len(scores))]
     box = el("ol", "standings")
-    for seat in sorted(range(len(scores)), key=lambda seat: (ranks[seat], seat)):
-        rank = ranks[seat]
+    for name, seats in sorted(sides, key=lambda side: (ranks[side[1][0]], side[1][0])):
+        first = seats[0]
+        rank = ranks[first]
         item = el("li", "", None, data_rank=rank)
         item.appendChild(el("span", "rank", app.t("ui.rank_first") if rank == 1 else app.t("ui.rank", n=rank)))
-        item.appendChild(emblem(app, seat))
-        item.appendChild(el("span", "", app.t(label_key, name=app.seat_name(seat),
-                                             score=scores[seat], n=scores[seat])))
+        for seat in seats:
+            item.appendChild(emblem(app, seat))
+        item.appendChild(el("span", "", app.t(label_key, name=name, score=scores[first], n=scores[first])))
         box.appendChild(item)
     return box
 

@@ -19,13 +19,15 @@ CONFETTI = 24  # pieces of the match-end celebration
 
 class Frame:
     """The hooks a game's table gives (each with its default here): ``prompt``, ``centre``,
-    ``own``, ``badges``, ``seat_body``, ``strip_seats``, ``result_line``, ``after_draw``,
-    ``kept_open``/``reopen``; the moves: ``auto_move``, ``targets``, ``drop``, ``animate``,
-    ``describe``, ``last_played``; the results: ``round_end``, ``last_round``, ``match_end``. A table lays out
-    what its view says: every rule, ranking and count comes from the view."""
+    ``own``, ``badges``, ``seat_colours``, ``seat_body``, ``strip_seats``, ``result_line``,
+    ``after_draw``, ``kept_open``/``reopen``; the moves: ``auto_move``, ``targets``, ``drop``,
+    ``animate``, ``describe``, ``last_played``; the results: ``round_end``, ``last_round``,
+    ``match_end``, ``sides``. A table lays out what its view says: every rule, ranking and count
+    comes from the view."""
     own_log = False  # a game that tells its moves on the table itself needs no log below
     total_key = ""  # the words of a score in the standings ("{name}: {score} points")
     prompt_names = False  # the game's prompts already address the player by name
+    peekable = False  # a tap on another seat's panel opens it large (``peek``)
     drawings = 0  # tables drawn on this page, all matches together (<html data-drawn>)
 
     def __init__(self, app):
@@ -82,7 +84,7 @@ class Frame:
         own = [part for part in self.own(view, active, hidden, result) if part is not None]
         if own:
             table.appendChild(el("div", "own", None, *own, data_own=True))
-        if result is not None and view["outcome"] is not None:
+        if result is not None and self.celebrates(view):
             table.appendChild(self._celebration())
         screen = self.app.screen
         before = self._places(screen) if self.round_seen is not None else None
@@ -116,8 +118,9 @@ class Frame:
         winners = ()
         if result is not None:  # at the match's end its winners, else the round's
             winners = (view["outcome"] or result).get("winners", ())
+        peek = self.peekable and not mine and result is None
         box = el("div" if mine else "li", "seat mine" if mine else "seat", None, data_seat=seat,
-                 data_turn=turn, data_winner=seat in winners)
+                 data_turn=turn, data_winner=seat in winners, data_action="peek" if peek else None)
         head = el("p", "seat-head", None, emblem(self.app, seat), el("span", "seat-name", self.name(seat)))
         mark = robot(self.app, seat)
         if mark is not None:
@@ -137,6 +140,11 @@ class Frame:
         """(class, what is shown, what it says in words) for each figure beside a seat's name."""
         return []
 
+    def seat_colours(self, seat: int) -> list[str]:
+        """The colours a seat plays, where the game gives each seat its own (its emblem takes
+        them, ``c-<colour>``): none by default, the emblem keeps the seat's hue."""
+        return []
+
     def seat_sheet(self):
         """Every seat in words, for the players' dialog a tap away: its emblem, name and kind,
         whether it plays now, and each figure of its panel beside what it means (phones show
@@ -153,18 +161,33 @@ class Frame:
                 who = t("seats.you" if self.app.is_you(seat) else "seats.human")
             head = el("p", "sheet-head", None, emblem(self.app, seat), el("strong", "", self.name(seat)),
                       el("span", "sheet-kind", who))
-            item = el("li", "", None, head, data_seat=seat)
             if self.result is None and seat == view["to_move"]:
                 head.appendChild(el("span", "sheet-turn", t("seats.turn")))
-            figures = [el("li", "", None, el("span", f"stat {cls}", shown, aria_hidden="true"), el("span", "", words))
-                       for cls, shown, words in self.badges(view, seat, self.result)]
-            if figures:
-                item.appendChild(el("ul", "sheet-figures", None, *figures))
-            sheet.appendChild(item)
+            sheet.appendChild(el("li", "", None, head, self._figures(view, seat, self.result), data_seat=seat))
         return sheet
+
+    def _figures(self, view, seat: int, result):
+        """Each figure of a seat's panel beside what it means, in words; None without any."""
+        figures = [el("li", "", None, el("span", f"stat {cls}", shown, aria_hidden="true"), el("span", "", words))
+                   for cls, shown, words in self.badges(view, seat, result)]
+        return el("ul", "sheet-figures", None, *figures) if figures else None
 
     def seat_body(self, view, seat: int, result, mine: bool) -> list:
         return []
+
+    def peek(self, seat: int) -> tuple:
+        """(title, body) of another seat's panel opened large, a tap away: a phone draws the
+        others' cards small, yet the player's next move may depend on them. Its name, each of
+        its figures in words, and what the game shows of it, read-only (``peek_body``)."""
+        view = self.view
+        head = el("div", "peek-head", None, emblem(self.app, seat), robot(self.app, seat),
+                  self._figures(view, seat, None))
+        body = el("div", "peek-body", None, *self.peek_body(view, seat), data_game=self.app.session.game.id)
+        return self.name(seat), [head, body]
+
+    def peek_body(self, view, seat: int) -> list:
+        """What the game shows of ``seat``, large and without targets (by default its panel's)."""
+        return self.seat_body(view, seat, None, False)
 
     def status(self, view, active: bool, hidden: bool, result) -> str:
         """What to do now, in one sentence (starting with a capital whatever its first word:
@@ -273,6 +296,13 @@ class Frame:
         one): not when the player asked for fast computers or for less motion."""
         return self.app.speed() == "normal" and not reduced_motion()
 
+    def celebrates(self, view) -> bool:
+        """Whether the match's end is this device's to celebrate: a person playing here is
+        among its winners (the player's own win; at a table of humans, any of theirs). A
+        computer's win, or another device's player's, is no party here."""
+        outcome = view["outcome"]
+        return outcome is not None and bool(set(outcome["winners"]) & set(self.app.session.humans()))
+
     def _celebration(self):
         """Confetti over the final table, in the four suit colours; decoration only."""
         box = el("div", "celebrate", None, aria_hidden="true")
@@ -343,4 +373,9 @@ class Frame:
         """The match's winners and every seat's final score, in the rules' ranking."""
         outcome = view["outcome"]
         title = self.app.winners_words(f"{prefix(self.app.session.game.id)}.match_won", outcome["winners"])
-        return title, [standings(self.app, outcome["scores"], outcome["ranks"], self.total_key)]
+        return title, [standings(self.app, outcome["scores"], outcome["ranks"], self.total_key, self.sides(view))]
+
+    def sides(self, view) -> list | None:
+        """Where seats score together (teams): each side's name and seats, for the standings;
+        None when every seat scores on its own."""
+        return None

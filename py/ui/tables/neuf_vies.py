@@ -53,6 +53,7 @@ def _drop_key(move: Move) -> str | None:
 class Table(Frame):
     own_log = True  # its log of steps sits in the middle of the table: no second one below
     prompt_names = True
+    peekable = True  # the others' columns are small on a phone, and attacks depend on them
     total_key = "neuf_vies.ui.standing"
 
     def __init__(self, app):
@@ -147,9 +148,17 @@ class Table(Frame):
 
     def seat_body(self, view: View, seat: int, result: Round | None, mine: bool) -> list:
         """The seat's four column slots: compact in the strip while the game goes on."""
+        return [self._tableau(view, seat, result, mine, small=not mine and result is None, live=True)]
+
+    def peek_body(self, view: View, seat: int) -> list:
+        """Another seat's columns large, every card and score readable, nothing to drop on."""
+        return [self._tableau(view, seat, None, False, small=False, live=False)]
+
+    def _tableau(self, view: View, seat: int, result: Round | None, mine: bool, small: bool, live: bool):
+        """A seat's four column slots; ``small`` in the strip (a tap there opens them large),
+        ``live`` where the player's card may go."""
         tableau = (result["tableaux"] if result is not None else view["tableaux"])[seat]
-        small = not mine and result is None
-        legal = _legal(view) if self.active else []
+        legal = _legal(view) if self.active and live else []
         drops = {_drop_key(move) for _, move in legal}
         puts = {move.col: text for text, move in legal if isinstance(move, Put)} if mine else {}
         pending = view["pending"] if result is None else None
@@ -167,7 +176,7 @@ class Table(Frame):
             cols.appendChild(self._column(column, seat, col, f"{seat}.{col}" in drops, puts.get(col), attacked == col,
                                           incoming if attacked == col else None, last == {"seat": seat, "col": col},
                                           small))
-        return [cols]
+        return cols
 
     def _column(self, column: Column | None, seat: int, col: int, droppable: bool, put: str | None,
                 attacked: bool, incoming: Card | None, last: bool, small: bool):
@@ -177,6 +186,8 @@ class Table(Frame):
         attrs = {"data_col": col, "role": "listitem", "data_drop": f"{seat}.{col}" if droppable else None}
         if put is not None:
             attrs.update(data_action="move", data_move=put, role="button", tabindex="0", data_put="")
+        elif small:  # a tap with no card held opens the seat's columns large (ui/menu.py)
+            attrs["data_action"] = "peek"
         if column is None:
             node = el("div", cls + " empty", None,
                       aria_label=self.words("neuf_vies.ui.empty_slot", seat, col=col + 1), **attrs)
@@ -224,17 +235,22 @@ class Table(Frame):
         heap.appendChild(el("span", "nv-count", len(discard), aria_hidden="true"))
         piles.appendChild(heap)
         box.appendChild(piles)
-        box.appendChild(self._log(view))
+        box.appendChild(self._log(view, active))
         return box
 
     def describe(self, before: View, move: str, after: View, name: str) -> str:
         """The move and the steps it brought about, in the log's words (draws left out)."""
         return " ".join(self._log_line(entry) for entry in after["last_move"] if entry["kind"] != "draw")
 
-    def _log(self, view: View):
-        """The latest steps told in words (draws are left out: the hand sizes show them)."""
+    def _log(self, view: View, active: bool):
+        """The latest steps told in words (draws are left out: the hand sizes show them). While
+        the player answers a question (an attack to counter, a counter to answer), the prompt
+        tells the step it is about and the log steps aside: the same sentence twice, and the
+        answers under it, pushed the hand off a phone's screen."""
         t = self.app.t
-        entries = [entry for entry in view["log"] if entry["kind"] != "draw"][-LOG_SHOWN:]
+        pending = view["pending"]
+        asked = active and pending is not None and pending["kind"] in ("counter", "renew")
+        entries = [] if asked else [entry for entry in view["log"] if entry["kind"] != "draw"][-LOG_SHOWN:]
         box = el("ol", "nv-log", None, aria_label=t("neuf_vies.ui.log"))
         for entry in entries:
             box.appendChild(el("li", "", self._log_line(entry)))
@@ -287,13 +303,18 @@ class Table(Frame):
             row.appendChild(held)
             return row
         hand = {shown["id"]: shown for shown in view["hand"]}  # the cards an answer names are the player's
+        seen = set()  # two equal cards make the same answer: one button for them
         for text, move in _legal(view):
             if isinstance(move, (Allow, Stop)):
                 row.appendChild(el("button", "btn", t(f"neuf_vies.move.{move.kind}"), type="button",
                                    data_action="move", data_move=text))
             elif isinstance(move, (Counter, Renew)):
-                # The card itself on the button, a short verb beside it: three answers fit a phone.
                 shown = hand[move.card]
+                face = (move.kind, shown["kind"], shown["colour"], shown["value"])
+                if face in seen:
+                    continue
+                seen.add(face)
+                # The card itself on the button, a short verb beside it: three answers fit a phone.
                 button = el("button", "btn primary nv-answer", None, type="button", data_action="move",
                             data_move=text, aria_label=t(f"neuf_vies.move.{move.kind}", card=self.card_the(shown)))
                 button.appendChild(self.card(shown, aria_hidden="true"))

@@ -4,7 +4,7 @@ view says it all (games/punto/schema.py): the cells to draw, the limits, a round
 from games.punto.schema import Cell, face, move_text, parse_move
 from ui.dom import by_id, find
 from ui.html import el
-from ui.tables.common import fly, standings
+from ui.tables.common import fly, listed, seat_names, standings
 from ui.tables.frame import Frame
 
 # Where the dots of each value sit on a 3 × 3 grid (1 = top left, 9 = bottom right), as on the
@@ -56,21 +56,31 @@ class Table(Frame):
         return [("deck", deck, self.words("punto.ui.deck", seat, n=deck)),
                 ("wins", wins, self.words("punto.ui.wins", seat, n=wins))]
 
+    def seat_colours(self, seat: int) -> list[str]:
+        """A seat's emblem takes the colours of the cards it plays: one, or two (two players;
+        in teams, the team's two, which both partners play: partners' emblems alike say who
+        plays with whom, and each emblem matches every card its seat turns)."""
+        return list(self.view["colours"][seat]) if self.view is not None else []
+
     def seat_body(self, view, seat: int, result, mine: bool) -> list:
-        """The seat's colours (and team), its trophies."""
+        """The seat's team, its colours in words (its emblem shows them), its trophies."""
         t = self.app.t
         chips = el("span", "chips")
         if view["team"] is not None:
             chips.appendChild(el("span", "team", t(f"punto.ui.team.{view['team'][seat]}")))
-        for colour in view["colours"][seat]:
-            name = t(f"punto.colour.{colour}")
-            chips.appendChild(el("i", f"chip c-{colour}", None, title=name, role="img", aria_label=name))
+        names = listed(self.app, [t(f"punto.colour.{colour}") for colour in view["colours"][seat]])
+        chips.appendChild(el("span", "sr-only", t("punto.ui.colours", colours=names)))
         for card in view["trophies"][seat]:
             chips.appendChild(self.card(card))
         return [chips]
 
     def prompt(self, view) -> str:
-        return self.words("punto.ui.your_turn", view["to_move"])
+        """How to play on each seat's first turn of the match; then one short sentence, the card
+        to place (the longer words took a small phone's board's room, in Euskara most)."""
+        seat = view["to_move"]
+        if view["ply"] >= view["players"]:  # every seat has placed a card: this one knows how
+            return self.words("punto.ui.place", seat, card=self._words(view["card"]))
+        return self.words("punto.ui.your_turn", seat)
 
     def centre(self, view, active: bool, hidden: bool, result) -> list:
         """The board (the round's last one, its winning cells lit, once it is over) in a box it
@@ -187,21 +197,40 @@ class Table(Frame):
         parts = []
         if last["why_blocked"]:
             parts.append(t(f"punto.ui.blocked.{last['why_blocked']}"))
+        title = self.result_line(view, last)
         if last["result"] == "draw":
-            title = t("punto.ui.round_draw", round=last["round"])
             parts.append(t("punto.ui.draw_body"))
         else:
-            title = self._winners_title(view, last)
             parts.append(t(f"punto.ui.result.{last['result']}", length=last["line_run"]))
+        sides = self.sides(view)
         if last["result"] != "line":
-            parts.append(standings(self.app, last["series_counts"], last["ranks"], "punto.ui.series_of"))
+            parts.append(standings(self.app, last["series_counts"], last["ranks"], "punto.ui.series_of", sides))
             if last["result"] in ("points", "draw"):
-                parts.append(standings(self.app, last["series_points"], last["ranks"], "punto.ui.points_of"))
+                parts.append(standings(self.app, last["series_points"], last["ranks"], "punto.ui.points_of", sides))
         if last["trophy"]:
             holder = next(s for s, won in enumerate(view["trophies"]) if last["trophy"] in won)
             parts.append(el("div", "trophy", self.words("punto.ui.trophy", holder), self.card(last["trophy"])))
-        parts.append(standings(self.app, view["wins"], view["wins_ranks"], "punto.ui.wins_of"))
+        parts.append(standings(self.app, view["wins"], view["wins_ranks"], "punto.ui.wins_of", sides))
         return title, parts
+
+    def sides(self, view) -> list | None:
+        """In teams, what scores is a team: each team once, by its name and its players'
+        ("Team A (You and Computer 3)"); None otherwise (every seat on its own)."""
+        if view["team"] is None:
+            return None
+        t = self.app.t
+        sides = []
+        for team in sorted(set(view["team"])):
+            seats = [seat for seat, side in enumerate(view["team"]) if side == team]
+            sides.append((t("punto.ui.team_members", team=t(f"punto.ui.team.{team}"),
+                            names=seat_names(self.app, seats)), seats))
+        return sides
+
+    def result_line(self, view, result) -> str:
+        """Who won the round, over the finished board once its result is folded away."""
+        if result["result"] == "draw":
+            return self.app.t("punto.ui.round_draw", round=result["round"])
+        return self._winners_title(view, result)
 
     def _winners_title(self, view, last) -> str:
         """Who won the round: its winner, or in teams the winning team (the player's own

@@ -288,11 +288,11 @@ class Table(Frame):
     def round_end(self, view: View):
         last = ended(view)
         closer = last["closer"]
-        parts = [self.words(f"zero_pointe.why.{last['why']}", closer)]
+        # The scores first (a small phone shows the dialog's first lines), then how they came.
+        parts = [self._round_table(view, last), self.words(f"zero_pointe.why.{last['why']}", closer)]
         if last["doubled"]:
             parts.append(self.words("zero_pointe.doubled", closer, factor=view["multiplier"],
                                     raw=last["raw_scores"][closer], score=last["scores"][closer]))
-        parts.append(self._round_table(view, last))
         return self.app.t("zero_pointe.ui.round_over", round=last["round"]), parts
 
     def _round_table(self, view: View, last: Round):
