@@ -20,7 +20,6 @@ from ui.newgame import NewGameForm
 from ui.saves import Saves
 from ui.tables import has_table
 from ui.tables.common import seat_names
-from ui.tables.frame import Frame
 from ui.thinker import Thinker
 
 
@@ -67,7 +66,8 @@ class App:
         listen(js.window, "storage", self.saves.on_storage)
         listen(js.window, "tapis-peer", self.on_peer)
         listen(js.window, "hashchange", self.on_hash)
-        listen(self.screen, "animationend", Frame.settle)
+        listen(self.screen, "animationend", self.on_motion_end)
+        listen(js.window, "resize", self.on_resize)
         # The browser's own plural rules and number formats where it knows the language (a
         # browser may lack a language's data: Basque's, in some builds), else i18n's.
         plural, number = PLURAL["rule"], NUMBER["format"]
@@ -417,6 +417,14 @@ class App:
         if node is not None and node.tagName != "BUTTON":
             event.preventDefault()
             self.act(node)
+
+    def on_motion_end(self, event):
+        if self.loop is not None:
+            self.loop.table.settle(event.target)
+
+    def on_resize(self, _event):
+        if self.loop is not None:
+            self.loop.table.on_resize()
 
     def on_escape(self, name):
         """Escape on a dialog: what it may safely do there (fold a result, cancel a question)."""
