@@ -21,7 +21,6 @@ from ui.loop import SPEEDS, Loop
 from ui.newgame import NewGameForm
 from ui.saves import Saves
 from ui.tables.common import seat_names
-from ui.tables.frame import Frame
 from ui.thinker import Thinker
 
 
@@ -55,7 +54,8 @@ class App:
         listen(js.window, "storage", self.saves.on_storage)
         listen(js.window, "tapis-peer", self.on_peer)
         listen(js.window, "hashchange", lambda _event: first.on_hash(self))
-        listen(self.screen, "animationend", Frame.settle)
+        listen(self.screen, "animationend", self.on_motion_end)
+        listen(js.window, "resize", self.on_resize)
         toast.watch()
         # The browser's own plural rules and number formats where it knows the language (a
         # browser may lack a language's data: Basque's, in some builds), else i18n's.
@@ -328,6 +328,14 @@ class App:
         if node is not None and node.tagName != "BUTTON":
             event.preventDefault()
             self.act(node)
+
+    def on_motion_end(self, event):
+        if self.loop is not None:
+            self.loop.table.settle(event.target)
+
+    def on_resize(self, _event):
+        if self.loop is not None:
+            self.loop.table.on_resize()
 
     def on_escape(self, name):
         """Escape on a dialog: what it may safely do there (fold a result, cancel a question)."""

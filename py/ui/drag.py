@@ -11,19 +11,39 @@ illegal, and the card snaps back.
 Every tap of the page acts when the finger lifts, not on the browser's click: after a touch
 drag, Chromium drops the click of a tap that comes within about 0.4 s (the finger goes down and
 up, no click follows). So the picker also hands the page's buttons (``data-action``) their taps,
-and a click made by a pointer is only the echo of a tap already acted on; a click with no
-pointer behind it (the keyboard on a button, assistive technology) still acts.
+and a click made by a pointer is only the echo of a tap already acted on: it is swallowed, so
+that it cannot act again on what the tap put under the finger (the home screen's links after a
+result's Home). A click with no pointer behind it (the keyboard on a button, assistive
+technology) still acts.
+
+A press belongs to the finger, not to the element it began on: the table is drawn anew when the
+turn comes to the player, and a finger that went down on a card just before (a computer's card
+still landing) drags or taps what the new drawing has under it; a card being dragged while the
+table is drawn again is dragged on in the new drawing if it can still be played there.
 """
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import js
 
-from ui.dom import closest, document, later, listen
+from ui.dom import closest, document, find, later, listen
 
 # px a press must travel before it becomes a drag (else it is a tap): a finger wobbles more
 DRAG_THRESHOLD = {"mouse": 6, "pen": 6, "touch": 10}
 TAPPABLE = "[data-drag], [data-drop], [data-action], summary"
 ECHO_MS = 1000  # a pointer's click this soon after its release is that release's echo
+
+
+@dataclass
+class Press:
+    """A finger (or mouse button) down, that may become a tap or a drag."""
+    pointer: int
+    x: float  # where it went down
+    y: float
+    node: Any  # the element it is on (a source while it drags), or None: nothing that acts, yet
+    card: str | None  # the card it went down on (data-card), acting or not
+    under: Any  # the element the browser found under it (a card in motion takes no pointer events)
 
 
 class Picker:
@@ -35,24 +55,28 @@ class Picker:
         self.targets: Callable[[str], list[str]] | None = None  # set by the table on mount
         self.drop: Callable[[str, str], str | None] | None = None
         self.held = None  # the source element picked up
-        self.press = None  # (pointerId, x, y, element) of a press that may become a tap or a drag
+        self.press: Press | None = None
         self.dragging = False
+        self.dragged = None  # what the finger drags, as a selector: found again in a new drawing
+        self.shift = ""  # where the finger has taken it (a CSS transform)
         self.released = -1e9  # when a pointer last went up: the click that follows is its echo
+        self.acted = False  # that release acted (a tap, a drop): its click is swallowed
         body = document.body
         for name, handler in (("pointerdown", self._down), ("pointermove", self._move),
                               ("pointerup", self._up), ("pointercancel", self._cancel),
-                              ("click", self._click)):
+                              ("touchend", self._touch_end), ("click", self._click)):
             listen(body, name, handler)
         listen(root, "keydown", self._key)
 
     def mount(self, targets, drop):
-        """A table takes over the picker; nothing stays held from an earlier screen."""
+        """A table takes over the picker; nothing stays held from an earlier screen but what a
+        finger still on the screen holds (``_redrawn``)."""
         self.targets, self.drop = targets, drop
-        self._reset()
+        self._redrawn()
 
     def unmount(self):
         self.targets = self.drop = None
-        self._reset()
+        self._redrawn()
 
     def echo(self, event) -> bool:
         """Whether a click is the echo of a pointer's release, already acted on as a tap."""
@@ -60,11 +84,14 @@ class Picker:
 
     # --- holding -------------------------------------------------------------------------
     def pick(self, source):
+        self._hold(source)
+        self.on_pick()
+
+    def _hold(self, source):
         assert self.targets is not None, "a card picked up with no table mounted"
         self.release()
         self.held = source
         source.classList.add("held")
-        self.on_pick()
         source.setAttribute("aria-pressed", "true")
         legal = set(self.targets(source.dataset.drag))
         for node in self.root.querySelectorAll("[data-drop]"):
@@ -84,10 +111,23 @@ class Picker:
             node.classList.remove("over")
             node.tabIndex = -1
 
-    def _reset(self):
+    def _redrawn(self):
+        """The screen was drawn again (or the table went): highlights and a card held by a tap
+        are dropped, not a finger still down. Its press is looked at again when it moves or
+        lifts (``_pressed``); a card it drags is dragged on if the new drawing lets it be played
+        (the same ``data-drag``), else the drag is over: the card went back with the drawing."""
         self.release()
-        self.press = None
-        self.dragging = False
+        if not self.dragging or self.drop is None:
+            return  # no drag; or between two drawings (``advance`` unmounts, then mounts)
+        source = find(self.root, self.dragged) if self.dragged else None
+        if source is None or self.press is None:
+            self.press, self.dragging, self.dragged = None, False, None
+            return
+        self.press.node = source
+        self._hold(source)
+        source.classList.add("dragging")
+        source.style.transform = self.shift
+        source.setPointerCapture(self.press.pointer)
 
     def _place(self, target) -> bool:
         source = self.held
@@ -118,25 +158,76 @@ class Picker:
         if event.button != 0 or not event.isPrimary:
             return
         node = closest(event, TAPPABLE)
-        self.press = None if node is None else (event.pointerId, event.clientX, event.clientY, node)
+        if node is None and not self.root.contains(event.target):
+            self.press = None  # outside the screen, on nothing that acts
+        else:  # on the screen: on what acts, or on what may act once the turn comes
+            node = node or self._seen_at(event.clientX, event.clientY)
+            card = closest(event, "[data-card]")
+            self.press = Press(event.pointerId, event.clientX, event.clientY, node,
+                               str(card.dataset.card) if card is not None else None, event.target)
         self.dragging = False
+        self.dragged = None
+
+    def _pressed(self):
+        """What the press is on now: the element it began on while it is in the page and acts.
+        Else the screen was drawn anew during the press (the turn came to the player), and what
+        the finger meant is, in this order: the card it went down on if that card can be
+        played now, wherever the drawing put it; what acts at the point pressed; the one card
+        to play in the element pressed (Punto's hand, its next card arriving in a layout that
+        moved it). None: nothing acts there."""
+        press = self.press
+        assert press is not None, "no press to look at"
+        node = press.node
+        if node is not None and node.isConnected and (not self.root.contains(node) or self._acts(node)):
+            return node
+        if self.drop is None:
+            return None
+        if press.card is not None:
+            same = find(self.root, f'[data-drag][data-card="{press.card}"]')
+            if same is not None:
+                return same
+        found = document.elementFromPoint(press.x, press.y)
+        hit = found.closest(TAPPABLE) if found else None
+        if hit and self.root.contains(hit) and self._acts(hit):
+            return hit
+        seen = self._seen_at(press.x, press.y)
+        if seen is not None:
+            return seen
+        if not press.under.isConnected:
+            return None
+        inside = press.under.querySelectorAll("[data-drag]")
+        return inside.item(0) if inside.length == 1 else None
+
+    def _seen_at(self, x, y):
+        """The card to play that the player sees at a point while it moves into place (a card
+        in motion takes no pointer events, so that what it passes over keeps its own: a card
+        gliding in the player's hand is only found this way)."""
+        if self.drop is None:
+            return None
+        for node in self.root.querySelectorAll("[data-drag]"):
+            if _inside(node, x, y) and float(js.window.getComputedStyle(node).opacity) > 0.5:
+                return node
+        return None
+
+    def _acts(self, node) -> bool:
+        """Whether a tap on ``node`` (of the screen) would do something now."""
+        return (self._mine(node, "data-drag") or self._mine(node, "data-drop")
+                or node.hasAttribute("data-action") or node.tagName == "SUMMARY")
 
     def _move(self, event):
-        if self.press is None or event.pointerId != self.press[0]:
+        if self.press is None or event.pointerId != self.press.pointer:
             return
-        pid, x0, y0, source = self.press
-        dx, dy = event.clientX - x0, event.clientY - y0
+        source = self.press.node
+        dx, dy = event.clientX - self.press.x, event.clientY - self.press.y
         if not self.dragging:
             if abs(dx) + abs(dy) < DRAG_THRESHOLD.get(event.pointerType, 6):
                 return
-            if not self._mine(source, "data-drag"):
-                return  # a button: it is still a tap if the pointer goes up over it
-            self.dragging = True
-            self.pick(source)
-            source.classList.add("dragging")
-            source.setPointerCapture(pid)
+            source = self._pressed()
+            if source is None or not self._mine(source, "data-drag"):
+                return  # a button (still a tap if the pointer goes up over it), or no card to move yet
+            self._start_drag(source)
         event.preventDefault()
-        source.style.transform = f"translate({dx}px, {dy}px)"
+        self.shift = source.style.transform = f"translate({dx}px, {dy}px)"
         target = self._target_at(event.clientX, event.clientY, source)
         for node in self.root.querySelectorAll(".over"):
             if node is not target:
@@ -144,34 +235,77 @@ class Picker:
         if target is not None:
             target.classList.add("over")
 
+    def _start_drag(self, source):
+        assert self.press is not None, "a drag with no press"
+        self.press.node = source
+        self.dragging = True
+        self.dragged = _selector(source)
+        self.pick(source)
+        source.classList.add("dragging")
+        source.setPointerCapture(self.press.pointer)
+
     def _up(self, event):
         if event.isPrimary:
             self.released = js.performance.now()
-        if self.press is None or event.pointerId != self.press[0]:
+            self.acted = False
+        if self.press is None or event.pointerId != self.press.pointer:
             return
-        node = self.press[3]
-        was_drag, self.press, self.dragging = self.dragging, None, False
+        was_drag, self.dragging, self.dragged = self.dragging, False, None
         if not was_drag:
-            if _inside(node, event.clientX, event.clientY):
-                self._tap(node)
+            self._lift(event)
+            self.press = None
             return
+        node, self.press = self.press.node, None
+        self.acted = True
         node.classList.remove("dragging")
-        target = self._target_at(event.clientX, event.clientY, node)
+        target = self._target_at(event.clientX, event.clientY, node) if self.held is not None else None
         if target is None:
             self._snap_back(node)
             self.release()
         else:
             self._place(target)
 
+    def _lift(self, event):
+        """A press ends with no drag under way: a tap on what it is on now (a card drawn anew
+        since is tapped wherever it now lies; the element pressed, if the finger is still over
+        it), or, if it travelled, a drag made before the card could move (the turn came as the
+        finger lifted), put down where it ends."""
+        press = self.press
+        assert press is not None, "a release with no press"
+        node = self._pressed()
+        if node is None:
+            return
+        x, y = event.clientX, event.clientY
+        far = abs(x - press.x) + abs(y - press.y) >= DRAG_THRESHOLD.get(event.pointerType, 6)
+        anew = press.node is None or not node.isSameNode(press.node)
+        if far and self._mine(node, "data-drag"):
+            self.acted = True
+            self.pick(node)
+            target = self._target_at(x, y, node)
+            if target is None:
+                self.release()
+            else:
+                self._place(target)
+        elif _inside(node, x, y) or (anew and not far):
+            self.acted = True
+            self._tap(node)
+
+    def _touch_end(self, event):
+        """The touch whose release has just acted: no mouse events and no click follow it (the
+        screen may have changed under the finger: a link of the next one must not take them)."""
+        if self.acted and event.cancelable and js.performance.now() - self.released < ECHO_MS:
+            event.preventDefault()
+
     def _cancel(self, event=None):
         """The browser took the pointer (a scroll began) or Escape ended a drag: a card being
         dragged goes back; one picked up by a tap stays held."""
         if self.press is not None and self.dragging:
-            self.press[3].classList.remove("dragging")
-            self._snap_back(self.press[3])
+            self.press.node.classList.remove("dragging")
+            self._snap_back(self.press.node)
             self.release()
         self.press = None
         self.dragging = False
+        self.dragged = None
 
     @staticmethod
     def _target_at(x, y, source):
@@ -199,10 +333,11 @@ class Picker:
             node.parentElement.open = not node.parentElement.open
 
     def _click(self, event):
-        """A click with no tap behind it; a tap's own click changes nothing more."""
+        """A click with no tap behind it; a tap's own click changes nothing more: whatever it
+        lands on (the tap may have put another screen under the finger), it does nothing."""
         if self.echo(event):
-            if closest(event, "summary") is not None:
-                event.preventDefault()  # the tap has opened or closed it already
+            if self.acted:
+                event.preventDefault()  # no link followed, no box ticked, no fold toggled again
             return
         node = closest(event, "[data-drag], [data-drop]")
         if node is not None and not node.hasAttribute("data-action"):
@@ -260,6 +395,13 @@ class Picker:
             if best_score is None or score < best_score:
                 best, best_score = node, score
         return best
+
+
+def _selector(source) -> str:
+    """What finds ``source`` again in a new drawing: its key, and the card it shows (the same key
+    may be another card by then: the next player's turned card)."""
+    card = source.getAttribute("data-card")
+    return f'[data-drag="{source.dataset.drag}"]' + (f'[data-card="{card}"]' if card else ":not([data-card])")
 
 
 def _inside(node, x, y) -> bool:

@@ -12,7 +12,7 @@ from coach import review
 from coach.lesson import LEARNER, lesson_of
 from helpers import en, put_storage, still, storage, stored_moves, use_prefs, wait_state
 from match import Match
-from test_touch import Finger
+from touch import Finger
 
 PHONE = {"width": 360, "height": 640}
 

@@ -1,12 +1,14 @@
 """Neuf vies in the real page, played like a person: a whole game against a computer by mouse
 drag, an attack on a human in hot-seat that is countered then renewed, a nine-pair whose 9×2
-card the player places (by keyboard), six players on a phone, another player's columns opened
-large by a tap, an attack to answer on a small phone, and a link that starts a table.
+card the player places (by keyboard), moves by real touch on a phone, six players on a phone,
+another player's columns opened large by a tap, an attack to answer on a small phone, and a link
+that starts a table.
 
 Crafted positions are built in CPython with the rules tests' own builder and saved into
 localStorage as a match's start; the home's "Continue" button resumes them. Computers play at
 the "fast" speed; every wait is on a page state or a selector, never a sleep."""
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -15,8 +17,9 @@ from playwright.sync_api import expect
 
 from games.neuf_vies import GAME
 import screens
-from helpers import en, mark_screen, press, resume, still, wait_state
+from helpers import en, mark_screen, press, resume, still, stored, wait_state
 from match import Match
+from touch import PHONE, Finger
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from test_neuf_vies_positions import card, table  # noqa: E402  (the rules tests' builder)
@@ -220,7 +223,111 @@ def test_a_nine_pair_and_the_place_of_its_9x2_card_by_keyboard(page, base_url, o
     assert _column(page, 0, 1) == []
 
 
-# --- 4. six players on a phone ------------------------------------------------------------------
+# --- 4. by touch ----------------------------------------------------------------------------------
+
+def _until_asked(match: Match):
+    """Play on from ``match`` (the player's move just made) as the page does: the computer's
+    moves, and the player's answers with one choice, which the page makes for them; until the
+    player has a decision to make, or the game is over."""
+    while not match.over:
+        legal = match.legal_moves()
+        if not match.is_human(match.to_move):
+            match.play(match.computer_move())
+        elif match.view(0)["pending"]["kind"] != "turn" and len(legal) == 1:
+            match.play(legal[0])
+        else:
+            return
+
+
+def _own_place(match: Match) -> str | None:
+    """A legal placing of a hand card on one of the player's own columns."""
+    return next((move for move in match.legal_moves() if re.fullmatch(r"place \S+ 0 \d", move)), None)
+
+
+def _touch_game():
+    """Two players, the player (seat 0) on turn: a card to place on their own column (by a drag),
+    then another (a tap on the card, a tap on the place), then the computer attacks them and
+    they may counter (a button). Found from random starts, the computer's moves its own, as the
+    page's are. Returns the match and the player's three moves, each with its index in the
+    match's moves."""
+    for attempt in range(400):
+        match = Match.new("neuf-vies", {"players": 2}, f"touch{attempt}",
+                          [{"kind": "human", "name": "Ana"}, {"kind": "easy", "name": "Ben"}], think=think)
+        rng = random.Random(attempt)
+        while not match.over:
+            planned = _plan(match) if match.to_move == 0 else None
+            if planned is not None:
+                return match, planned
+            match.play(rng.choice(match.legal_moves()) if match.to_move == 0 else match.computer_move())
+    raise AssertionError("no start found for the touch game")
+
+
+def _plan(match: Match) -> list | None:
+    after = Match.load(match.dump(), think)
+    planned = []
+    for choose in (_own_place, _own_place, _counter):
+        move = None if after.over else choose(after)
+        if move is None:
+            return None
+        planned.append((len(after.moves), move))
+        after.play(move)
+        _until_asked(after)
+    return planned
+
+
+def _counter(match: Match) -> str | None:
+    """A counter to the attack the player is asked about, if any."""
+    if match.view(0)["pending"]["kind"] != "counter":
+        return None
+    return next((move for move in match.legal_moves() if move.startswith("counter ")), None)
+
+
+def _saved(page) -> list:
+    """The moves of the match as the page saved them."""
+    return json.loads(stored(page))["moves"]
+
+
+def test_moves_by_touch_a_drag_a_tap_and_a_tap_and_an_answer(new_context, base_url, open_app):
+    match, [(at_drag, drag), (at_tap, tap), (at_answer, answer)] = _touch_game()
+    page = new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    resume(page, base_url, open_app, match.dump(), PREFS, "human")
+    finger = Finger(page)
+
+    # A card dragged onto a column of the player's own.
+    _, card, seat, col = drag.split()
+    still(page)
+    mark_screen(page)
+    finger.drag(f'{HAND}[data-card="{card}"]', f'[data-drop="{seat}.{col}"]')
+    wait_state(page, "human")
+    assert _saved(page)[at_drag] == drag
+
+    # A card tapped, then the place tapped.
+    _, card, seat, col = tap.split()
+    still(page)
+    finger.tap(f'{HAND}[data-card="{card}"]')
+    expect(page.locator(f'{HAND}[data-card="{card}"]')).to_have_class(re.compile(r"\bheld\b"))
+    expect(page.locator(f'[data-drop="{seat}.{col}"]')).to_have_attribute("data-legal", "")
+    mark_screen(page)
+    finger.tap(f'[data-drop="{seat}.{col}"]')
+    wait_state(page, "human")
+    assert _saved(page)[at_tap] == tap
+
+    # Attacked: the answer's button, tapped.
+    replayed = Match.load(json.loads(stored(page)))
+    attack = replayed.view(0)["pending"]
+    assert attack["kind"] == "counter" and attack["attacker"] == 1
+    assert page.text_content("#status") == en(
+        "neuf_vies.prompt.counter", name="Ana", attacker="Ben", col=attack["col"] + 1,
+        card=en(f"neuf_vies.card.the.{attack['card']['kind']}", value=attack["card"]["value"],
+                colour=en(f"neuf_vies.colour.{attack['card']['colour']}") if attack["card"]["colour"] else ""))
+    still(page)
+    mark_screen(page)
+    finger.tap(f'.nv-actions [data-move="{answer}"]')
+    wait_state(page, "human", "computer", "over")
+    assert _saved(page)[at_answer] == answer
+
+
+# --- 5. six players on a phone ------------------------------------------------------------------
 
 def test_six_players_fit_a_phone_without_scrolling(new_context, base_url, open_app):
     seats = [{"kind": "medium", "name": NAMES[i]} for i in range(6)]
@@ -245,7 +352,7 @@ def test_six_players_fit_a_phone_without_scrolling(new_context, base_url, open_a
 
 # --- 5. the others' columns, and a question, on a small phone --------------------------------------
 
-PHONE = {"viewport": {"width": 320, "height": 568}, "has_touch": True, "is_mobile": True, "locale": "en-US"}
+SMALL = {"viewport": {"width": 320, "height": 568}, "has_touch": True, "is_mobile": True, "locale": "en-US"}
 
 
 def _can_attack(match: Match) -> bool:
@@ -257,7 +364,7 @@ def _can_attack(match: Match) -> bool:
 
 def test_a_tap_on_another_player_opens_their_columns_large(new_context, base_url, open_app):
     match = screens._played("neuf-vies", 4, _can_attack, "peek")
-    page = new_context(**PHONE).new_page()
+    page = new_context(**SMALL).new_page()
     resume(page, base_url, open_app, match.dump(), PREFS, "human")
     seat = page.locator(".seat-strip .seat").filter(has=page.locator("[data-card]")).first
     cards = seat.locator("[data-card]").evaluate_all("ns => ns.map(n => n.dataset.card)")
@@ -285,7 +392,7 @@ def test_a_tap_on_another_player_opens_their_columns_large(new_context, base_url
 
 
 def test_an_attack_to_answer_keeps_the_hand_on_a_small_phone(new_context, base_url, open_app):
-    page = new_context(**PHONE).new_page()
+    page = new_context(**SMALL).new_page()
     resume(page, base_url, open_app, screens.save_for("counter:neuf-vies/4"), PREFS, "human")
     assert page.text_content("#status").startswith(en("seat.computer", n=2) + " attacks your column")
     assert page.locator(".nv-actions .nv-answer").count() >= 1

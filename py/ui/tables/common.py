@@ -75,23 +75,51 @@ def reduced_motion() -> bool:
     return bool(js.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
-def fly(node, target, ms: int, then):
+_FLIGHTS: list = []  # (node, target, fit) of the cards in flight now
+
+
+def fly(node, target, ms: int, then, fit=None):
     """Move ``node`` on screen onto ``target`` in ``ms`` milliseconds, then call ``then``: a
     computer's move is seen travelling, not teleported; at once for players who ask for less
-    motion (the pause before a computer's turn still lets them follow)."""
+    motion (the pause before a computer's turn still lets them follow). ``fit(node, target)``
+    sizes a card made for the flight to its target, before it is aimed (again if the window
+    changes size on the way: ``reaim``)."""
     if reduced_motion():
         then()
         return
     if not node or not target:  # None, or JS null from a query that found nothing
         later(ms, then)
         return
+    flight = (node, target, fit)
+    _FLIGHTS.append(flight)
+    node.classList.add("flying")  # it takes no tap on its way (css/tapis.css)
+    node.style.transitionDuration = f"{ms}ms"
+    _aim(node, target, fit)
+
+    def landed():
+        _FLIGHTS.remove(flight)
+        then()
+
+    later(ms, landed)
+
+
+def _aim(node, target, fit):
+    if fit is not None:
+        fit(node, target)
     start, end = node.getBoundingClientRect(), target.getBoundingClientRect()
     dx = end.left + end.width / 2 - (start.left + start.width / 2)
     dy = end.top + end.height / 2 - (start.top + start.height / 2)
-    node.classList.add("flying")
-    node.style.transitionDuration = f"{ms}ms"
     node.style.transform = f"translate({dx}px, {dy}px)"
-    later(ms, then)
+
+
+def reaim():
+    """The window changed size: each card in flight is where its target now is, at once (aimed
+    in the old layout, it would fly off the screen and widen the page)."""
+    for node, target, fit in _FLIGHTS:
+        if node.isConnected and target.isConnected:
+            node.style.transitionDuration = "0s"
+            node.style.transform = ""
+            _aim(node, target, fit)
 
 
 def standings(app, scores: list, ranks: list, label_key: str, sides: list | None = None):

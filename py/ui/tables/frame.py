@@ -7,12 +7,16 @@ A table is drawn as: the seat strip (the other seats, compact), the status line 
 do now, the game's centre (board, piles, trick, in ``.centre``) and the player's own area (hand,
 grid, columns, in ``.own``).
 """
+import math
 from typing import Any
+
+import js
+from pyodide.ffi import to_js
 
 from i18n import prefix, sentence
 from ui.dom import clear, find, later, morph, mount, set_flag
 from ui.html import el
-from ui.tables.common import emblem, reduced_motion, robot, standings
+from ui.tables.common import emblem, reaim, reduced_motion, robot, standings
 
 CONFETTI = 24  # pieces of the match-end celebration
 
@@ -279,17 +283,26 @@ class Frame:
                 self.app.sound("flip")
         self.round_seen = round_shown
 
-    @staticmethod
-    def settle(event):
-        """A card's glide or flip is over: it goes back to what a drawing of it holds, so that
-        the next drawing in place keeps its node (the page calls this at every animationend)."""
-        node = event.target
+    def settle(self, node):
+        """An animation of ``node`` is over (the page calls this at every animationend). A card's
+        glide or flip: it goes back to what a drawing of it holds, so that the next drawing in
+        place keeps its node. A game's own motion may leave more to tidy (``Table.settle``):
+        nothing of a motion may stay over what the player can touch."""
         if node.classList.contains("moved") or node.classList.contains("arrive"):
             node.classList.remove("moved", "arrive")
             node.style.removeProperty("--fx")
             node.style.removeProperty("--fy")
             if not node.getAttribute("style"):
                 node.removeAttribute("style")
+
+    def on_resize(self):
+        """The window changed size: a motion measured in the old layout would end in the wrong
+        place, or off the screen (the page then scrolls sideways). Cards in flight are put where
+        their targets now are, every other motion of the table ends at once."""
+        reaim()
+        for animation in self.app.screen.getAnimations(to_js({"subtree": True}, dict_converter=js.Object.fromEntries)):
+            if animation.effect.getComputedTiming().iterations != math.inf:  # not the thinking dots
+                animation.finish()
 
     def lively(self) -> bool:
         """Whether to show a game's longer motions (a trick swept away, cards drawn one by

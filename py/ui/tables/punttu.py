@@ -24,7 +24,8 @@ class Table(Frame):
         # (seat, round, cards) last drawn face up
         self.shown_hand: tuple[int | None, int | None, tuple[str, ...]] = (None, None, ())
         self.drawn = set()  # the card it drew last, lit until that seat plays again
-        self.swept = None  # the last trick already swept to its winner
+        self.heard = None  # the last trick taken whose sound was played
+        self.swept = None  # the last trick already swept to its winner (drawn gone since)
         self.drawn_before = False  # a drawing of this table was on screen before this one
         punttu_art.inject((card, face.suit, face.rank) for card, face in FACES.items())
 
@@ -100,16 +101,17 @@ class Table(Frame):
 
     def _sweep(self, view: PunttuView):
         """Once a trick is taken (its sound), and after a look at it: its cards sweep to the
-        winner, then everyone draws from the stock in the view's order, one card at a time."""
+        winner, then everyone draws from the stock in the view's order, one card at a time.
+        Behind the pass-the-device screen the sweep waits for the next player to see it."""
         done = view["just_taken"]
-        key = tuple(p["card"] for p in done["trick"]) if done else None
-        fresh, self.swept = key != self.swept, key
-        if done is None or not fresh:
-            return
-        if self.drawn_before:  # taken in sight, not found taken on opening the page
-            self.app.sound("trick")
-        if not self.lively():
-            return
+        key = _key(done)
+        if key != self.heard:
+            self.heard = key
+            if done is not None and self.drawn_before:  # taken in sight, not found taken on opening the page
+                self.app.sound("trick")
+        if done is None or key == self.swept or self.hidden or not self.lively():
+            return  # without the sweep, the trick stays in sight until the next card is led
+        self.swept = key  # from now on the trick is drawn gone (``_trick``)
         screen = self.app.screen
         goal = self._seat_box(view, done["winner"])
         cards = screen.querySelectorAll("#trick.done .pt-slot .pt-card[data-card]")
@@ -127,9 +129,22 @@ class Table(Frame):
             mine = find(screen, "#hand .pt-new") if seat == view["seat"] else None
             if mine is not None:  # the player's own new card turns up in its turn
                 mine.style.animationDelay = f"{delay}ms"
+            # a card back that flies from the stock and is gone once there (``settle``)
             back = mount(stock, self.back("pt-deal", aria_hidden="true", style=f"--delay:{delay}ms"))
             _aim(back, self._seat_box(view, seat))
         self.hold += len(refill["order"]) * DRAW_MS
+
+    def settle(self, node):
+        """A card back drawn from the stock has arrived: it goes. A card swept to the trick's
+        winner stays hidden where it lay, as the next drawing draws it (``_trick``)."""
+        if node.classList.contains("pt-deal"):
+            node.remove()
+        elif node.classList.contains("pt-sweep"):
+            node.classList.replace("pt-sweep", "pt-swept")
+            for name in ("--dx", "--dy", "--delay"):
+                node.style.removeProperty(name)
+        else:
+            super().settle(node)
 
     def _seat_box(self, view: PunttuView, seat: int):
         if seat == view["seat"]:
@@ -172,12 +187,13 @@ class Table(Frame):
         row = el("div", "pt-slots")
         plays = done["trick"] if done else view["trick"]
         order = [play["seat"] for play in done["trick"]] if done else view["order"]
+        swept = done is not None and _key(done) == self.swept  # its cards have gone to the winner
         for i, seat in enumerate(order):
             slot = el("div", "pt-slot", None, data_seat=seat,
                       data_turn=not done and seat == view["to_move"],
                       data_winner=done is not None and seat == done["winner"])
             if i < len(plays):
-                slot.appendChild(self.card(plays[i]["card"], data_order=i + 1))
+                slot.appendChild(self.card(plays[i]["card"], "pt-swept" if swept else "", data_order=i + 1))
             else:
                 slot.appendChild(el("div", "pt-card pt-empty", None, aria_hidden="true"))
             slot.appendChild(self._who(seat))
@@ -299,11 +315,11 @@ class Table(Frame):
         slot = find(screen, f'#trick:not(.done) .pt-slot[data-seat="{seat}"] .pt-card')
         if slot is None:  # a lead, onto the trick just taken: the first place
             slot = find(screen, "#trick .pt-slot .pt-card")
+        fit = None
         if origin is None and panel is not None:
-            # as wide as its place in the trick, which is sized on the centre's box
-            width = f"{slot.getBoundingClientRect().width}px" if slot is not None else "3rem"
-            origin = mount(panel, self.card(card, "pt-fly", style=f"--cw:{width}"))
-        fly(origin, slot, ms, then)
+            origin = mount(panel, self.card(card, "pt-fly"))
+            fit = _as_wide  # as wide as its place in the trick, which is sized on the centre's box
+        fly(origin, slot, ms, then, fit)
 
     # --- results -------------------------------------------------------------------------
     def round_end(self, view: PunttuView):
@@ -331,6 +347,15 @@ class Table(Frame):
                 for seat, cards in enumerate(last["won_counts"])]
         rows.append(("pt-sum", [t("punttu.ui.all"), last["all_cards"], last["all_points"]] + ([""] if totals else [])))
         return score_table("scores pt-scores", [t(key) for key in heads], rows)
+
+
+def _key(trick: Trick | None):
+    """A trick by its cards (None: no trick)."""
+    return tuple(play["card"] for play in trick["trick"]) if trick is not None else None
+
+
+def _as_wide(card, slot):
+    card.style.setProperty("--cw", f"{slot.getBoundingClientRect().width}px")
 
 
 def _aim(node, goal):
