@@ -275,7 +275,7 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
             "  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
             "  <!-- begin styles: made by build_home -->\n  <link href=\"old.css\">\n  <!-- end styles -->\n"
             "</head>\n<select>\n  <!-- begin langs -->\n  <!-- end langs -->\n</select>\n"
-            "<ul>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</ul>\n"
+            "<main>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</main>\n"
             "<!-- begin words -->\n<!-- end words -->\n")
     listed = [{"id": "a-b", "module": "a_b", "name": "A & B", "tagline": "<b>Vite</b> !",
                "words": {**dict.fromkeys(LANGS, ("A & B", "</script> fast")), "fr": ("A & B", "<b>Vite</b> !")}},
@@ -291,12 +291,18 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
         "  <!-- begin styles: made by build_home -->\n"
         "  <link rel=\"stylesheet\" href=\"css/a_b.css\">\n  <link rel=\"stylesheet\" href=\"css/c.css\">\n"
         "  <!-- end styles -->\n</head>\n<select>\n  <!-- begin langs -->\n" + "".join(options) +
-        "  <!-- end langs -->\n</select>\n<ul>\n    <!-- begin tiles -->\n"
-        "    <li class=\"game-tile\" data-game=\"a-b\"><h2><a href=\"./?game=a-b\">A &amp; B</a></h2>"
-        "<p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p></li>\n"
-        "    <li class=\"game-tile\" data-game=\"c\"><h2><a href=\"./?game=c\">C</a></h2>"
-        "<p class=\"tagline\">« Oui » l’été</p></li>\n"
-        "    <!-- end tiles -->\n</ul>\n<!-- begin words -->\n" + build_home.first_words(listed)
+        "  <!-- end langs -->\n</select>\n<main>\n    <!-- begin tiles -->\n"
+        "    <section class=\"home\"><ul class=\"games\">"
+        "<li class=\"game-tile\" data-game=\"a-b\"><h2><a href=\"./?game=a-b\">A &amp; B</a></h2>"
+        "<p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p><div class=\"tile-actions\">"
+        "<span class=\"btn\" aria-hidden=\"true\">Nouvelle partie</span>"
+        "<a class=\"rules-link\" href=\"rules/a_b.fr.html\">Règles</a></div></li>"
+        "<li class=\"game-tile\" data-game=\"c\"><h2><a href=\"./?game=c\">C</a></h2>"
+        "<p class=\"tagline\">« Oui » l’été</p><div class=\"tile-actions\">"
+        "<span class=\"btn\" aria-hidden=\"true\">Nouvelle partie</span>"
+        "<a class=\"rules-link\" href=\"rules/c.fr.html\">Règles</a></div></li>"
+        "</ul><div class=\"settings\"></div></section>\n"
+        "    <!-- end tiles -->\n</main>\n<!-- begin words -->\n" + build_home.first_words(listed)
         + "\n<!-- end words -->\n")
     # the first screen's words for its script, every language, and never a closing tag
     words = build_home.first_words(listed)
@@ -322,7 +328,7 @@ def test_build_home_check_fails_on_a_stale_page_and_a_run_mends_it(tmp_path):
     (tmp_path / "py").symlink_to(ROOT / "py")
     (tmp_path / "manifest.webmanifest").write_text((ROOT / "manifest.webmanifest").read_text())
     page = (ROOT / "index.html").read_text()
-    (tmp_path / "index.html").write_text(re.sub(r'\n *<li class="game-tile"[^\n]*', "", page))  # the tiles gone
+    (tmp_path / "index.html").write_text(re.sub(r'\n *<section class="home">[^\n]*', "", page))  # the tiles gone
     script = [sys.executable, str(SCRIPTS / "build_home.py")]
     check = subprocess.run([*script, "--check", str(tmp_path)], capture_output=True, text=True)
     assert check.returncode == 1

@@ -1,7 +1,7 @@
 """The home screen: the four games, Continue when a match is saved, language and speed."""
 from games import registry
 from i18n import prefix
-from ui.dom import clear, mount
+from ui.dom import clear, morph, mount
 from ui.html import el
 from ui.tables import has_table
 
@@ -32,7 +32,13 @@ def render(app, screen, saved):
         tiles.appendChild(tile)
     page.appendChild(tiles)
     page.appendChild(_settings(app))
-    mount(clear(screen), page)
+    shown = screen.firstElementChild
+    if shown and screen.childElementCount == 1:
+        # In place: what has not changed keeps its element and is not painted again (the first
+        # screen's tiles, index.html, as Python starts: the page's largest paint stays the first).
+        morph(shown, page)
+    else:
+        mount(clear(screen), page)
 
 
 def _settings(app):
