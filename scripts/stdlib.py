@@ -140,10 +140,10 @@ PYODIDE_PACKAGES = ("_pyodide", "pyodide")
 # Run by the runtime's Python (scripts/headless.py): each module of the archive given compiled
 # without its docstrings (a body that was nothing else becomes `pass`; the other statements keep
 # their lines) and without column ranges; files that are not modules are kept as they are. And
-# START: the archive's modules in the order they finish importing as Pyodide starts and then
-# imports every one of them (each after the modules it imports), but Pyodide's own packages.
-# The order is recorded from the moment Python has started (`_beforeBootstrap`, a hook of ours:
-# scripts/vendor.py).
+# START: the modules Pyodide's own start imports, but its own packages, in the order they finish
+# importing (each after the modules it imports), recorded from the moment Python has started
+# (`_beforeBootstrap`, a hook of ours: scripts/vendor.py). The rest of the archive is imported
+# when a module of ours asks for it (py/main.py imports those one a task too).
 COMPILE = r"""
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 const RECORD = `
@@ -158,9 +158,10 @@ _frozen_importlib._load_unlocked = _finished
 report(async () => {
   const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" },
                                  _beforeBootstrap: (api) => { api.rawRun(RECORD); } });
+  py.runPython("import sys; sys._tapis_started = list(sys._tapis_finished)");
   py.FS.writeFile("/cut.zip", new Uint8Array(await (await fetch("./__cut__.zip")).arrayBuffer()));
   py.runPython(`
-import ast, importlib, importlib.util, marshal, sys, zipfile
+import ast, importlib.util, marshal, sys, zipfile
 
 MOUNTED = MOUNTED_HERE
 # A hash-based .pyc whose source is never checked (flags 0b01, then the unused hash).
@@ -186,9 +187,7 @@ with zipfile.ZipFile("/cut.zip") as src, zipfile.ZipFile("/compiled.zip", "w", z
             data = bytecode(info.filename, data)
             info.filename += "c"
         out.writestr(info, data)
-    for name in modules:
-        importlib.import_module(name)
-    order = [name for name in dict.fromkeys(sys._tapis_finished) if name in modules
+    order = [name for name in dict.fromkeys(sys._tapis_started) if name in modules
              and name.partition(".")[0] not in PYODIDE_PACKAGES_HERE]
     out.writestr(zipfile.ZipInfo("START_HERE", date_time=(1980, 1, 1, 0, 0, 0)), "\\n".join(order) + "\\n")
 `);

@@ -47,7 +47,7 @@ QR_FILES = {
 #   dumps of the test runs, all at that instruction). Nothing in Tapis suspends Python (no
 #   run_sync): Pyodide without JSPI is what the other browsers run.
 # - The wasm module's exports are linked (symbols, the global offset table, the functions
-#   Python calls through JS) in three tasks rather than one: on a phone's CPU the one took a
+#   Python calls through JS) in four tasks rather than one: on a phone's CPU the one took a
 #   quarter of a second, during which a tap waited.
 # pyodide.mjs:
 # - A normal start awaits the option `_beforeBootstrap(API)`, if given, once Python has started
@@ -71,6 +71,7 @@ PATCHES = {
          "async function receiveInstance(instance,module){wasmExports=instance.exports;var origExports=wasmExports;"
          'mergeLibSymbols(wasmExports,"main");var metadata=getDylinkMetadata(module);'
          "if(metadata.neededDynlibs){dynamicLibraries=metadata.neededDynlibs.concat(dynamicLibraries)}"
+         "await new Promise(r=>setTimeout(r));"
          "wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);"
          "await new Promise(r=>setTimeout(r));updateGOT(origExports);await new Promise(r=>setTimeout(r));"
          "LDSO.init();loadDylibs();updateMemoryViews();return wasmExports}"),

@@ -392,7 +392,7 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
     for name in PYODIDE_CORE - {"pyodide-lock.json"}:
         assert (folder / "pyodide" / name).read_bytes() == vendor.patched(
             name, (installed / name).read_bytes()), name
-    # The patches (no shared memory made at load; no JSPI; the link in three tasks; a hook
+    # The patches (no shared memory made at load; no JSPI; the link in four tasks; a hook
     # before Pyodide's own imports) took.
     assert set(vendor.PATCHES) == {"pyodide.asm.mjs", "pyodide.mjs"}
     for name, patches in vendor.PATCHES.items():
