@@ -1,6 +1,8 @@
-"""A player's first visit over a phone's link: time to ready, and bytes on the wire before and after.
+"""A player's first visit over a phone's link: time to ready, bytes on the wire before and after, and
+the main thread's longest task meanwhile.
 
-    python bench/first_visit.py [--runs N] [--root DIR] [--after SECONDS]
+    python bench/first_visit.py [--cpu R] [--runs N] [--pages home,punto,tap] [--root DIR]
+                                [--after SECONDS] [--trace DIR]
 
 Serves the built site (--root, default the repo root) through bench/throttle.py on 127.0.0.1:
 one link shared by every connection, 4 Mbit/s down, 1 Mbit/s up, 150 ms round trip, two more
@@ -12,6 +14,19 @@ tests' browser and flags (bench/startup.py), emulating a phone (390 x 844, touch
   holds (`#hand [data-drag]`, as tests/browser/helpers.py) was first attached and enabled, stamped
   in the page by a MutationObserver. After the timing a tap must pick it up (`.held`, legal cells
   lit, what tests/browser/test_touch.py checks).
+- tap (`./`): the home page with the Punttu tile tapped (touch, through the dev protocol) every
+  half second from its first paint until ready: how long each tap waited for the main thread (from
+  the touch to the page's first pointer listener), and whether the page opened Punttu once ready.
+--cpu R slows the page's CPU R times through the dev protocol (Emulation.setCPUThrottlingRate, as
+Lighthouse's mobile preset and DevTools do): Chromium slows the page's main thread, where Python
+starts and runs; not the renderer's pool threads, which compile the wasm, and its workers less or
+not at all (the protocol refuses the rate on a worker's target). Before ready no worker runs (the
+service worker is registered, and a hard computer's worker made, once the page is ready). The
+bench first times a fixed loop on the main thread and in a worker, and prints both slow-downs.
+Each visit is traced (bench/cpu.py): the longest main-thread task from the first contentful paint
+to ready (to pickable for punto), how many last over 50 ms, and their time beyond 50 ms each
+(Lighthouse's total blocking time, on the tasks as they ran); --trace DIR keeps each trace (open
+it in DevTools' Performance panel).
 Times are the page's clock (ms since navigation start); the server logs each chunk it sends on
 the same epoch clock (performance.timeOrigin), so bytes are split at the moment of ready. The
 page then stays open --after seconds (the service worker's precache, the snapshot...).
@@ -24,6 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from cpu import Tracing, blocking, calibrate
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
@@ -31,9 +47,11 @@ from startup import launch_options
 from throttle import DOWN, RTT, UP, Throttle
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = (("home", "./"), ("punto", "./?game=punto&seed=1&start=1"))
+PAGES = {"home": "./", "punto": "./?game=punto&seed=1&start=1", "tap": "./"}
 READY = "html[data-ready]"
 HAND = "#hand [data-drag]"
+TILE = '.game-tile[data-game="punttu"]'
+TAP_EVERY_MS = 500
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 3}
 TIMEOUT_S = 120
@@ -46,8 +64,15 @@ PICKABLE_JS = """new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, {childList: true, subtree: true, attributes: true});""".replace("HAND", HAND)
+# How long each tap waited for the main thread: from the touch (its event's time stamp) to the
+# first pointer listener, which runs once the task in progress ends.
+TAPS_JS = """window.__taps = [];
+addEventListener("pointerdown", (event) => window.__taps.push(performance.now() - event.timeStamp),
+                 {capture: true});"""
 FACTS_JS = """() => ({ready: Number(document.documentElement.dataset.ready),
-  pickable: window.__pickable ?? null, origin: performance.timeOrigin,
+  pickable: window.__pickable ?? null, origin: performance.timeOrigin, taps: window.__taps ?? null,
+  opened: document.querySelector('form.newgame')?.dataset.game ?? null,
+  painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0,
   boot: document.documentElement.dataset.boot ?? "?", link: `${navigator.connection?.effectiveType}`})"""
 CACHED_JS = """async () => { let n = 0;
   for (const key of await caches.keys()) n += (await (await caches.open(key)).keys()).length;
@@ -62,6 +87,20 @@ def picked(page) -> bool:
     except PlaywrightError:
         return False
     return page.locator("[data-legal]").count() > 0
+
+
+def tap_until_ready(page, cdp, deadline):
+    """Tap the tile every TAP_EVERY_MS from the first paint until the page is ready."""
+    box = page.locator(TILE).bounding_box(timeout=max(1, (deadline - time.monotonic()) * 1000))
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    while time.monotonic() < deadline:
+        for kind, points in (("touchStart", [point]), ("touchEnd", [])):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        try:
+            page.wait_for_selector(READY, state="attached", timeout=TAP_EVERY_MS)
+            return
+        except PlaywrightTimeout:
+            pass
 
 
 def traffic(server, facts, after) -> dict:
@@ -84,22 +123,34 @@ def traffic(server, facts, after) -> dict:
             "largest": largest, "snapshot": [s for s in snapshot if s[0] >= 0 and s[1] is not None][:1]}
 
 
-def visit(pw, server, url, name, after):
-    """One first visit in a fresh profile: what was measured, or None (with a line saying why)."""
+def visit(pw, server, url, name, after, cpu, trace=None):
+    """One first visit in a fresh profile, the page's CPU slowed ``cpu`` times: what was
+    measured, or None (with a line saying why). ``trace``: where to keep the trace."""
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         context = pw.chromium.launch_persistent_context(profile, **launch_options(), **PHONE)
         try:
             if name == "punto":
                 context.add_init_script(PICKABLE_JS)
+            if name == "tap":
+                context.add_init_script(TAPS_JS)
             page = context.pages[0] if context.pages else context.new_page()
+            cdp = context.new_cdp_session(page)
+            if cpu != 1:
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+            tracing = Tracing(cdp)
             server.clear()
             deadline = time.monotonic() + TIMEOUT_S
             left = lambda: max(1, (deadline - time.monotonic()) * 1000)  # noqa: E731
             page.goto(url, wait_until="commit", timeout=left())
+            if name == "tap":
+                tap_until_ready(page, cdp, deadline)
             page.wait_for_selector(READY, state="attached", timeout=left())
             if name == "punto":
                 page.wait_for_function("window.__pickable !== undefined", timeout=left())
             facts = page.evaluate(FACTS_JS)
+            tasks = tracing.stop(page, trace)
+            end = facts["pickable"] if name == "punto" else facts["ready"]
+            facts |= blocking(tasks, facts["painted"], end)
             facts["picked"] = picked(page) if name == "punto" else None
             page.wait_for_timeout(after * 1000)
             facts["cached"] = page.evaluate(CACHED_JS)
@@ -129,10 +180,19 @@ def report(name, visits, precache):
         snapshot = f"{len(snaps)}/{len(visits)} runs: asked {asked:.1f} s, done {done:.1f} s"
     print(f"{name:<7}{med('ready', 1e-3):>8.2f}{pickable:>10}{med('before', 1e-6):>9.2f}"
           f"{med('after', 1e-6):>9.2f}{med('responses'):>6.0f}{med('cached'):>5.0f}/{precache:<4}"
+          f"{med('longest'):>8.0f}{med('long'):>6.0f}{med('blocked'):>8.0f}  "
           f"{visits[0]['boot']}/{visits[0]['link']:<6}{snapshot}")
     if name == "punto" and not all(v["picked"] for v in visits):
         print("  PROBLEM: a tap on the player's card did not pick it up in "
               f"{sum(not v['picked'] for v in visits)} of {len(visits)} runs")
+    if name == "tap":
+        waits = sorted(w for v in visits for w in v["taps"])
+        if waits:
+            print(f"  {len(waits)} taps before ready: each waited {statistics.median(waits):.0f} ms "
+                  f"(median), at most {waits[-1]:.0f} ms")
+        if any(v["opened"] != "punttu" for v in visits):
+            print(f"  PROBLEM: the tapped game did not open in {sum(v['opened'] != 'punttu' for v in visits)} "
+                  f"of {len(visits)} runs")
     middle = sorted(visits, key=lambda v: v["ready"])[(len(visits) - 1) // 2]
     print(f"  largest responses before ready (the run ready in {middle['ready'] / 1000:.2f} s): "
           + ", ".join(f"{path.lstrip('/') or '/'} {size / 1000:.0f} KB @{t / 1000:.1f}s"
@@ -144,29 +204,47 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="first visits per page")
     parser.add_argument("--root", type=Path, default=ROOT, help="the built site to serve")
     parser.add_argument("--after", type=float, default=60, help="seconds the page stays open after ready")
+    parser.add_argument("--cpu", type=float, default=1, help="the page's CPU slowed this many times (4: a phone)")
+    parser.add_argument("--pages", default=",".join(PAGES), help=f"any of {', '.join(PAGES)}, comma-separated")
+    parser.add_argument("--trace", type=Path, help="a folder to keep each visit's trace in")
     args = parser.parse_args()
+    pages = args.pages.split(",")
+    if not set(pages) <= set(PAGES):
+        parser.error(f"--pages: any of {', '.join(PAGES)}")
+    if args.trace:
+        args.trace.mkdir(parents=True, exist_ok=True)
     server = Throttle(args.root)
     server.warm()  # gzip every file once now, not on the critical path of the first run
     base = server.start()
-    visits = {name: [] for name, _ in PAGES}
+    visits = {name: [] for name in pages}
     try:
         with sync_playwright() as pw:
+            slowed = ""
+            if args.cpu != 1:
+                with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+                    context = pw.chromium.launch_persistent_context(profile, **launch_options())
+                    factors = calibrate(context, base + "__blank__.html", args.cpu)  # a 404 page
+                    context.close()
+                slowed = (f" (a fixed loop: {factors['main']:.1f}x on the main thread, "
+                          f"{factors['worker']:.1f}x in a worker)")
             print(f"{args.runs} runs, {args.root}; link {DOWN * 8e-6:.0f} Mbit/s down, "
                   f"{UP * 8e-6:.0f} Mbit/s up, {RTT * 1000:.0f} ms round trip (+2 a new connection), "
-                  f"gzip 6; {args.after:.0f} s after ready", flush=True)
-            for run in range(args.runs):  # pages alternate, so that drift in load hits both
-                for name, path in PAGES:
-                    facts = visit(pw, server, base + path, name, args.after)
+                  f"gzip 6; {args.after:.0f} s after ready; CPU slowed {args.cpu:g}x{slowed}", flush=True)
+            for run in range(args.runs):  # pages alternate, so that drift in load hits all
+                for name in pages:
+                    trace = args.trace / f"{name}-{run + 1}.json" if args.trace else None
+                    facts = visit(pw, server, base + PAGES[name], name, args.after, args.cpu, trace)
                     if facts is not None:
                         visits[name].append(facts)
                         pick = f", pickable {facts['pickable'] / 1000:.2f} s" if facts["pickable"] else ""
                         print(f"  run {run + 1} {name}: ready {facts['ready'] / 1000:.2f} s{pick}, "
-                              f"{facts['before'] / 1e6:.2f} MB before", flush=True)
+                              f"{facts['before'] / 1e6:.2f} MB before, longest task {facts['longest']:.0f} ms",
+                              flush=True)
     finally:
         server.stop()
     print(f"{'page':<7}{'ready s':>8}{'pickable':>10}{'MB pre':>9}{f'MB +{args.after:.0f}s':>9}{'resp':>6}"
-          f"{'cached':>10} boot/link snapshot.bin before ready")
-    for name, _ in PAGES:
+          f"{'cached':>10}{'task ms':>8}{'>50ms':>6}{'TBT ms':>8}  boot/link snapshot.bin before ready")
+    for name in pages:
         if visits[name]:
             report(name, visits[name], precached(args.root))
         else:

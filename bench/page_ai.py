@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from ai import think  # noqa: E402
 from games import registry  # noqa: E402
 from match import Match  # noqa: E402
+from cpu import calibrate  # noqa: E402
 from startup import launch_options, serve  # noqa: E402 - same server and browser flags
 
 GAMES = tuple(game.id for game in registry.games())
@@ -59,18 +60,6 @@ READY = "html[data-ready]"
 CATEGORIES = "toplevel,blink.user_timing"
 TASK = "ThreadControllerImpl::RunTask"  # one per task the main thread runs
 MODES = (("worker", ""), ("page", "?think=main"))  # where hard thinks, and the link that says so
-# A fixed amount of work, timed on the main thread and in a worker: the throttle each one gets.
-LOOP = "let x = 0; for (let i = 0; i < 2e8; i++) x += i % 7;"
-CALIBRATE = """async (loop) => {
-    const time = new Function(`const t0 = performance.now(); ${loop} return performance.now() - t0;`);
-    const src = `onmessage = () => postMessage((${time})());`;
-    const worker = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-    const inWorker = () => new Promise((ok) => { worker.onmessage = (e) => ok(e.data); worker.postMessage(0); });
-    await inWorker();  // compiled, warm
-    const result = { main: Math.min(time(), time()), worker: Math.min(await inWorker(), await inWorker()) };
-    worker.terminate();
-    return result;
-}"""
 
 
 def saved_match(game_id: str, levels, seed: str) -> str:
@@ -85,18 +74,6 @@ def settle(context, base: str):
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
     page.close()
-
-
-def calibrate(context, base: str, throttle: float) -> dict:
-    """How many times slower the loop runs at ``throttle`` on the main thread and in a worker."""
-    page = context.new_page()
-    page.goto(base + "__blank__.html")  # a 404 page of the site's origin
-    cdp = context.new_cdp_session(page)
-    plain = page.evaluate(CALIBRATE, LOOP)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    slowed = page.evaluate(CALIBRATE, LOOP)
-    page.close()
-    return {where: slowed[where] / plain[where] for where in plain}
 
 
 def private_mb(pid: int) -> float | None:
@@ -255,7 +232,7 @@ def main():
             settle(context, base)
             slowed = ""
             if args.throttle != 1:
-                factors = calibrate(context, base, args.throttle)
+                factors = calibrate(context, base + "__blank__.html", args.throttle)  # a 404 page of the site's origin
                 slowed = (f" (a fixed loop: {factors['main']:.1f}x on the main thread, "
                           f"{factors['worker']:.1f}x in a worker)")
             print(f"{' v '.join(args.levels)}, 2 players, up to {args.moves} moves a game and run, "

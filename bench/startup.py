@@ -1,6 +1,6 @@
 """Start-up time of the app against a bare PyScript page, in the same run.
 
-    python bench/startup.py [--runs N]
+    python bench/startup.py [--runs N] [--cpu R] [--root DIR]
 
 Serves the repo root on 127.0.0.1, then times navigation -> `html[data-ready]` for each page on
 a return visit (a profile that has loaded the page once, its service worker settled: the
@@ -9,10 +9,12 @@ snapshot is kept), cold (that profile in a browser started anew: nothing in memo
 service worker; the app starts Python normally, without the snapshot). The time is the
 `data-ready` value the page writes (performance.now() when it became ready, i.e. since
 navigation start); wall time from goto when the attribute is not a number (marked *).
-Prints medians and ratios to the bare page (the target for the app's return visits: <= 0.5
+Prints medians and ratios to the bare page (the target for the app's return visits: <= 0.35
 cold and warm), and
 the size of snapshot.bin, raw and gzip-compressed (what GitHub Pages sends). "home, normal" is
-the app told not to use the snapshot (?snapshot=0), for comparison.
+the app told not to use the snapshot (?snapshot=0), for comparison. --cpu R slows each measured
+page's CPU R times through the dev protocol (a phone: 4; see bench/cpu.py for what it covers);
+--root serves another built copy of the site.
 Needs `make site` (vendor/, snapshot.bin, sw.js) and the test venv (playwright).
 """
 import argparse
@@ -63,8 +65,11 @@ def launch_options():
     return {}
 
 
-def measure(page, url):
-    """Milliseconds from navigation to ready, and whether the page's own timestamp gave it."""
+def measure(page, url, cpu=1):
+    """Milliseconds from navigation to ready, and whether the page's own timestamp gave it; the
+    page's CPU slowed ``cpu`` times."""
+    if cpu != 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
     start = time.perf_counter()
     page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=TIMEOUT_MS)
@@ -83,7 +88,7 @@ def settle(page, worker: bool):
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
 
 
-def run(runs: int, base: str):
+def run(runs: int, base: str, cpu: float = 1):
     kinds = ("cold", "warm", "first")
     times = {(name, kind): [] for name, _ in PAGES for kind in kinds}
     stamped = {name: True for name, _ in PAGES}
@@ -114,16 +119,16 @@ def run(runs: int, base: str):
                 shutil.copytree(Path(profiles) / name, copy,
                                 ignore=shutil.ignore_patterns("Singleton*", "*.lock", "LOCK"))
                 cold = pw.chromium.launch_persistent_context(copy, **launch_options())
-                ms, own = measure(cold.new_page(), base + path)
+                ms, own = measure(cold.new_page(), base + path, cpu)
                 cold.close()
                 shutil.rmtree(copy, ignore_errors=True)
                 times[name, "cold"].append(ms)
                 page = warm[name].new_page()
-                warm_ms, warm_own = measure(page, base + path)
+                warm_ms, warm_own = measure(page, base + path, cpu)
                 page.close()
                 times[name, "warm"].append(warm_ms)
                 context = browser.new_context()
-                first_ms, first_own = measure(context.new_page(), base + path)
+                first_ms, first_own = measure(context.new_page(), base + path, cpu)
                 context.close()
                 times[name, "first"].append(first_ms)
                 stamped[name] = stamped[name] and own and warm_own and first_own
@@ -153,13 +158,15 @@ def report(times, stamped, failed):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="measured loads per page and kind")
+    parser.add_argument("--cpu", type=float, default=1, help="each page's CPU slowed this many times (4: a phone)")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the built site to serve")
     args = parser.parse_args()
-    snapshot = (ROOT / "snapshot.bin").read_bytes()
+    snapshot = (args.root / "snapshot.bin").read_bytes()
     print(f"snapshot.bin: {len(snapshot) / 1e6:.1f} MB raw, "
-          f"{len(gzip.compress(snapshot, 6)) / 1e6:.1f} MB gzip", flush=True)
-    server, base = serve(ROOT)
+          f"{len(gzip.compress(snapshot, 6)) / 1e6:.1f} MB gzip; CPU slowed {args.cpu:g}x", flush=True)
+    server, base = serve(args.root)
     try:
-        report(*run(args.runs, base))
+        report(*run(args.runs, base, args.cpu))
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -279,6 +279,47 @@ const restored = (async () => {
   }
 })();
 
+// --- A normal start in slices ------------------------------------------------------------------
+// Python's start is a chain of promises that never gives the browser its turn: on a phone's CPU
+// a first visit was one task of seconds, during which a tap waited. The browser gets its turn
+// before Python starts (Pyodide's fsInit), then between imports: Pyodide's own start imports
+// asyncio and some sixty other modules in one call, so they are imported before it
+// (`_beforeBootstrap`, see scripts/vendor.py), one module a task, in the order stdlib.zip's
+// START lists them (scripts/stdlib.py): each after those it imports, so that each task runs one
+// module's body (a package's that imports its submodules: theirs too).
+function turn() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel(); // not setTimeout, which waits 4 ms once nested
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+// Defines _tapis_step: each call imports the next module not imported yet, and says "done" (on
+// stderr, which rawRun returns) once there is none left. (/lib/python314.zip: where Pyodide puts
+// the standard library it is given.)
+const START_ORDER = `
+def _tapis_step(names=iter(__import__("zipimport").zipimporter("/lib/python314.zip")
+                           .get_data("__start__.txt").decode().split())):
+    import sys
+    for name in names:
+        if name not in sys.modules:
+            __import__(name)
+            return
+    del globals()["_tapis_step"]
+    print("done", file=sys.stderr, flush=True)
+`;
+
+async function importInSlices(api) {
+  if (api.rawRun(START_ORDER)[0]) return; // no order: the runtime's own standard library
+  for (;;) {
+    await turn();
+    const [failed, said] = api.rawRun("_tapis_step()");
+    if (failed) console.info(`Tapis: Python's start in one piece (${said.split("\n").at(-1)})`);
+    if (failed || said === "done") return;
+  }
+}
+
 export async function loadPyodide(options = {}) {
   let pyodide = await restored;
   if (pyodide) {
@@ -287,9 +328,14 @@ export async function loadPyodide(options = {}) {
     mark("snapshot");
   } else {
     mark("normal");
-    pyodide = await load({ ...options, indexURL: INDEX, stdLibURL: STDLIB });
+    pyodide = await load({ ...options, indexURL: INDEX, stdLibURL: STDLIB, fsInit: turn,
+                           _beforeBootstrap: importInSlices });
   }
   globalThis.fetch = plainFetch;
+  await turn();
   await addModules(pyodide);
+  // PyScript imports its package next, which the page never uses: a normal start makes it lazy as
+  // the snapshot did (py/snapshot_setup.py).
+  pyodide.runPython("import snapshot_setup; snapshot_setup.lazy_pyscript()");
   return pyodide;
 }

@@ -1,5 +1,5 @@
 """What the start-up snapshot holds besides Python itself (scripts/snapshot.py calls `prepare`
-before taking it; this file is not in py.zip).
+before taking it, from its own copy of this file).
 
 The snapshot holds the runtime only, not our modules (a change to them would cost players the
 whole snapshot again): a restored page imports them from py.zip as a normal start does. What it
@@ -7,7 +7,8 @@ saves besides Python's own start:
 - the standard modules ours import, imported already;
 - PyScript's own package, which PyScript imports before our code runs and the app never uses
   (about a quarter of a warm start, measured with bench/startup.py): `import pyscript` gives a
-  lazy module, which runs the package the first time one of its names is read.
+  lazy module, which runs the package the first time one of its names is read. A normal start
+  (a first visit) makes it lazy too: js/boot.mjs calls `lazy_pyscript` from py.zip.
 """
 import importlib
 import importlib.abc
@@ -36,7 +37,13 @@ class LazyPyScript(importlib.abc.MetaPathFinder):
         return spec
 
 
+def lazy_pyscript() -> None:
+    """From now on, `import pyscript` gives the package unexecuted."""
+    if not any(isinstance(finder, LazyPyScript) for finder in sys.meta_path):
+        sys.meta_path.insert(0, LazyPyScript())
+
+
 def prepare() -> None:
     for name in PRELOAD:
         importlib.import_module(name)
-    sys.meta_path.insert(0, LazyPyScript())
+    lazy_pyscript()

@@ -53,7 +53,8 @@ def first_words(listed: list) -> str:
                     "decimal": importlib.import_module(f"i18n.{lang}").DECIMAL,
                     "loading": t(lang, "loading.label"),
                     "left": t(lang, "loading.left"), "starting": t(lang, "loading.starting"),
-                    "chosen": t(lang, "loading.chosen"),
+                    "chosen": t(lang, "loading.chosen"), "new_game": t(lang, "home.new_game"),
+                    "rules": t(lang, "home.rules"),
                     "games": [g["words"][lang] for g in listed]} for lang in LANGS}
     text = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return f'<script type="application/json" id="first-words">{text}</script>'
@@ -90,16 +91,26 @@ def render_index(text: str, listed: list) -> str:
 
     sheets = [f'<link rel="stylesheet" href="css/{g["module"]}.css">' for g in listed]
     # A tile works before Python does: index.html's script remembers the tap (the link is the
-    # same wish without scripts). Its face, the game's cards fanned, is drawn by its style sheet.
-    tiles = [f'<li class="game-tile" data-game="{g["id"]}">{fan().html}<h2><a href="./?game={g["id"]}">'
-             f'{words(g["name"])}</a></h2><p class="tagline">{words(g["tagline"])}</p></li>'
-             for g in listed]
+    # same wish without scripts). The home page is drawn as py/ui/home.py draws it, on one line
+    # (no text between its elements), its New game buttons drawn only (the whole tile is the
+    # link), the places of the history's button and of the settings left empty: Python draws it
+    # again in place (ui.dom.morph), so the tiles keep their elements, their taglines (the
+    # largest text) are not painted again, and nothing moves.
+    from i18n import t
+    tiles = "".join(
+        f'<li class="game-tile" data-game="{g["id"]}">{fan().html}<h2><a href="./?game={g["id"]}">'
+        f'{words(g["name"])}</a></h2><p class="tagline">{words(g["tagline"])}</p>'
+        f'<div class="tile-actions"><span class="btn" aria-hidden="true">{words(t(LANG, "home.new_game"))}'
+        f'</span><a class="rules-link" href="rules/{g["module"]}.{LANG}.html">{words(t(LANG, "home.rules"))}'
+        f'</a></div></li>' for g in listed)
+    home = (f'<section class="home"><ul class="games">{tiles}</ul><p class="past-link"></p>'
+            '<div class="settings"></div></section>')
     langs = [f'<option value="{lang}" lang="{lang}"{" selected" if lang == LANG else ""}>{words(name)}</option>'
              for lang, name in names().items()]
     text = _between(text, "description",
                     [f'<meta name="description" content="{html.escape(description(LANG, listed))}">'], "index.html")
     text = _between(text, "langs", langs, "index.html")
-    text = _between(_between(text, "styles", sheets, "index.html"), "tiles", tiles, "index.html")
+    text = _between(_between(text, "styles", sheets, "index.html"), "tiles", [home], "index.html")
     return _between(text, "words", [first_words(listed)], "index.html")
 
 

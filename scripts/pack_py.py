@@ -7,7 +7,9 @@ py.zip holds the page, the kit, the controller, the words and `games/catalogue.j
 id, place on the home page and whether it has a table, so the home page lists the games without
 importing them); `py-<game>.zip` holds one game's modules (its package under games/, its computer
 players, its table), fetched only when that game is opened (js/boot.mjs, py/ui/modules.py): a
-first visit downloads the game it plays, not the four.
+first visit downloads the game it plays, not the four. py.zip also holds `ui/start.json`, the
+modules of py.zip that `ui.app` imports as it loads, each after those it imports (read from their
+sources): py/main.py imports them in that order, one a task.
 
 The archive holds each module's source and its bytecode (`name.pyc` beside `name.py`, which
 zipimport takes first), compiled by the vendored runtime's own Python in headless Chromium
@@ -21,6 +23,7 @@ the service worker's cache name only changes when a module does. Their comment i
 they were made from (runtime, modules, this script): unchanged archives are not made again.
 Needs the test venv (playwright) and /usr/bin/chromium, except `pack(root)` without bytecode.
 """
+import ast
 import hashlib
 import io
 import json
@@ -34,10 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when loaded by 
 import headless  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-# Only the snapshot imports it, from its own copy (scripts/snapshot.py).
-NOT_PACKED = {"snapshot_setup.py"}
 CORE = "py.zip"
 CATALOGUE = "games/catalogue.json"
+START = "ui/start.json"
+START_FROM = "ui.app"  # what py/main.py starts the page with
 # The folders where a game's own modules sit beside the shared ones, named after the game
 # (ai/punto.py, ai/hard/punto.py, ui/tables/punto.py and ui/tables/punto_art.py). Its words
 # (i18n/) stay in py.zip: the home page shows every game's name.
@@ -76,7 +79,7 @@ def modules(root: Path = ROOT) -> list:
     """The paths inside py/ whose source goes into the archive, sorted."""
     src = root / "py"
     return sorted(p.relative_to(src).as_posix() for p in src.rglob("*.py")
-                  if "__pycache__" not in p.parts and p.name not in NOT_PACKED)
+                  if "__pycache__" not in p.parts)
 
 
 def game_modules(root: Path = ROOT) -> list:
@@ -99,6 +102,49 @@ def catalogue(root: Path = ROOT) -> bytes:
     listed = subprocess.run([sys.executable, "-c", LIST], cwd=root / "py", check=True,
                             capture_output=True, text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     return (json.dumps(json.loads(listed.stdout), indent=1) + "\n").encode()
+
+
+def _imports(source: bytes) -> list:
+    """What a module imports as it runs, in order: its import statements but those inside a
+    function (run later) or under `if TYPE_CHECKING:` (never run); `from x import a` names x
+    and x.a."""
+    found = []
+
+    def visit(statements):
+        for node in statements:
+            if isinstance(node, ast.Import):
+                found.extend(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.append(node.module)
+                found.extend(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+                visit(node.orelse)
+            elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                visit(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt))
+
+    visit(ast.parse(source).body)
+    return found
+
+
+def start_order(texts: dict, games: list) -> list:
+    """The modules of py.zip that START_FROM imports as it loads, and itself, each after its
+    parent packages and the modules it imports (a cycle is entered once)."""
+    paths = {path[:-3].replace("/", ".").removesuffix(".__init__"): path for path in texts
+             if path.endswith(".py") and archive_of(path, games) == CORE}
+    order: list = []
+    seen: set = set()
+
+    def visit(name):
+        if name in seen or name not in paths:
+            return
+        seen.add(name)
+        parents = [name.rsplit(".", n)[0] for n in range(name.count("."), 0, -1)]
+        for needed in parents + _imports(texts[paths[name]]):
+            visit(needed)
+        order.append(name)
+
+    visit(START_FROM)
+    return order
 
 
 def _archive(entries: dict, comment: bytes = b"") -> bytes:
@@ -152,8 +198,10 @@ def pack(root: Path = ROOT, bytecode: dict = None, texts: dict | None = None,
     Returns their paths."""
     games = game_modules(root)
     listed = catalogue(root) if listed is None else listed
-    parts: dict = {CORE: {CATALOGUE: listed}, **{f"py-{game}.zip": {} for game in games}}
-    for name, data in {**(texts or sources(root)), **(bytecode or {})}.items():
+    texts = texts or sources(root)
+    start = (json.dumps(start_order(texts, games), indent=0) + "\n").encode()
+    parts: dict = {CORE: {CATALOGUE: listed, START: start}, **{f"py-{game}.zip": {} for game in games}}
+    for name, data in {**texts, **(bytecode or {})}.items():
         parts[archive_of(name, games)][name] = data
     for stale in set(root.glob("py-*.zip")) - {root / name for name in parts}:
         stale.unlink()

@@ -1,6 +1,5 @@
-"""Make stdlib.zip: the runtime's standard library cut to what the page imports, without its
-docstrings and comments, which the page starts with instead of Pyodide's whole
-python_stdlib.zip (js/boot.mjs; 0.45 MB on the wire instead of 2.5 on a first visit).
+"""Make stdlib.zip: the runtime's standard library cut to what the page imports, as bytecode,
+which the page starts with instead of Pyodide's whole python_stdlib.zip of sources (js/boot.mjs).
 
     python scripts/stdlib.py [--force] [ROOT]
 
@@ -9,14 +8,22 @@ whole library (`?stdlib=full&snapshot=0`), and once it is ready a probe imports 
 our archives (every game's too), reads every name of PyScript's package, formats a traceback,
 (and what the standard library imports only when asked: see PROBE), and reports each
 standard module then loaded (`__spec__.origin` in the runtime's archive); the
-archive gets those files and their packages' `__init__.py`. Their docstrings and comments go
-(SLIM, run by the runtime's own Python, whose syntax they are written in): what `python -OO`
-does to docstrings, which the standard library is made to bear, with every line kept where it
-was, so tracebacks still point at the right line. Done at every
-build where what it depends on changed (the runtime, PyScript, our archives, this script: the key
-kept beside it in stdlib.key), so a module of py/ that starts importing another standard module
-brings it in by itself. The archive's bytes depend on the modules it holds alone: a change in
-py/ that imports nothing new leaves it, and the snapshot made with it, as they were.
+archive gets those files and their packages' `__init__.py`.
+Each is then compiled by the runtime's own Python (COMPILE, in headless Chromium: CPython's
+bytecode would not load in Pyodide's), without its docstrings and comments first (what `python
+-OO` does to docstrings, which the standard library is made to bear, each line kept where it
+was) and without the column ranges of each line (PYTHONNODEBUGRANGES: a traceback's ^^^ marks),
+and the archive holds the bytecode alone (`name.pyc`, hash-based and unchecked: zipimport loads
+it as it is). A start then compiles none of the standard library: compiling it from source was
+most of a first visit's CPU (about 6 s of 9 with the CPU slowed 4x, bench/NOTES.md). Bytecode
+weighs more than the slimmed sources (0.92 MB gzip against 0.42); the sources would weigh 0.42
+MB more again, so tracebacks name a standard module's file and line without its text (our
+modules keep theirs: scripts/pack_py.py); `?stdlib=full` runs on the sources.
+Done at every build where what it depends on changed (the runtime, PyScript, our archives, this
+script: the key kept beside it in stdlib.key), so a module of py/ that starts importing another
+standard module brings it in by itself. The archive's bytes depend on the modules it holds
+alone: a change in py/ that imports nothing new leaves it, and the snapshot made with it, as
+they were.
 tests/browser/test_first_visit.py imports every module and plays every game on it, and
 tests/test_site_files.py checks that every standard module py/ names is in it.
 Needs the test venv (playwright) and /usr/bin/chromium; run after scripts/pack_py.py.
@@ -127,62 +134,71 @@ def loaded(root: Path = ROOT) -> list:
     return report["found"]
 
 
-# Run by the runtime's Python (scripts/headless.py): each module of the archive given without
-# its docstrings (blank lines instead; `pass` where a body was nothing else) and comments; a
-# module that would not compile so, or whose docstring shares a line with code, keeps it.
-SLIM = r"""
+START = "__start__.txt"  # in stdlib.zip: the order js/boot.mjs imports its modules in
+# Not imported before Pyodide's own start (js/boot.mjs): its packages, which need its core.
+PYODIDE_PACKAGES = ("_pyodide", "pyodide")
+# Run by the runtime's Python (scripts/headless.py): each module of the archive given compiled
+# without its docstrings (a body that was nothing else becomes `pass`; the other statements keep
+# their lines) and without column ranges; files that are not modules are kept as they are. And
+# START: the modules Pyodide's own start imports, but its own packages, in the order they finish
+# importing (each after the modules it imports), recorded from the moment Python has started
+# (`_beforeBootstrap`, a hook of ours: scripts/vendor.py). The rest of the archive is imported
+# when a module of ours asks for it (py/main.py imports those one a task too).
+COMPILE = r"""
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+const RECORD = `
+import _frozen_importlib, sys
+sys._tapis_finished = []
+def _finished(spec, load=_frozen_importlib._load_unlocked):
+    module = load(spec)
+    sys._tapis_finished.append(spec.name)
+    return module
+_frozen_importlib._load_unlocked = _finished
+`;
 report(async () => {
-  const py = await loadPyodide();
+  const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" },
+                                 _beforeBootstrap: (api) => { api.rawRun(RECORD); } });
+  py.runPython("import sys; sys._tapis_started = list(sys._tapis_finished)");
   py.FS.writeFile("/cut.zip", new Uint8Array(await (await fetch("./__cut__.zip")).arrayBuffer()));
   py.runPython(`
-import ast, io, tokenize, zipfile
+import ast, importlib.util, marshal, sys, zipfile
 
-def docstrings(tree):
+MOUNTED = MOUNTED_HERE
+# A hash-based .pyc whose source is never checked (flags 0b01, then the unused hash).
+HEADER = importlib.util.MAGIC_NUMBER + (0b01).to_bytes(4, "little") + bytes(8)
+BODIES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+def bytecode(name, source):
+    path = MOUNTED + name  # where zipimport would say the module is: what tracebacks name
+    tree = ast.parse(source, path)
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
-                and node.body:
-            first = node.body[0]
-            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-                    and isinstance(first.value.value, str)):
-                alone = len(node.body) == 1
-                if (not isinstance(node, ast.Module) and first.lineno == node.lineno) or (
-                        not alone and node.body[1].lineno == first.end_lineno):
-                    continue
-                yield first, alone
+        first = node.body[0] if isinstance(node, BODIES) and node.body else None
+        value = first.value if isinstance(first, ast.Expr) else None
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            node.body[:1] = [] if node.body[1:] else [ast.copy_location(ast.Pass(), first)]
+    return HEADER + marshal.dumps(compile(tree, path, "exec", dont_inherit=True))
 
-def slim(text):
-    lines = text.splitlines(keepends=True)
-    for doc, alone in docstrings(ast.parse(text)):
-        for i in range(doc.lineno - 1, doc.end_lineno):
-            lines[i] = "\\n"
-        if alone:
-            lines[doc.lineno - 1] = " " * doc.col_offset + "pass\\n"
-    text = "".join(lines)
-    lines = text.splitlines(keepends=True)
-    for token in tokenize.generate_tokens(io.StringIO(text).readline):
-        if token.type == tokenize.COMMENT:
-            row, col = token.start
-            lines[row - 1] = lines[row - 1][:col].rstrip() + "\\n"
-    return "".join(lines)
-
-with zipfile.ZipFile("/cut.zip") as src, zipfile.ZipFile("/slim.zip", "w", zipfile.ZIP_DEFLATED) as out:
+with zipfile.ZipFile("/cut.zip") as src, zipfile.ZipFile("/compiled.zip", "w", zipfile.ZIP_DEFLATED) as out:
+    modules = []
     for info in src.infolist():
         data = src.read(info)
-        try:
-            slimmer = slim(data.decode()).encode()
-            compile(slimmer, info.filename, "exec", dont_inherit=True)
-        except (SyntaxError, UnicodeDecodeError, ValueError):
-            slimmer = data
-        out.writestr(info, slimmer)
+        if info.filename.endswith(".py"):
+            modules.append(info.filename[:-3].replace("/", ".").removesuffix(".__init__"))
+            data = bytecode(info.filename, data)
+            info.filename += "c"
+        out.writestr(info, data)
+    order = [name for name in dict.fromkeys(sys._tapis_started) if name in modules
+             and name.partition(".")[0] not in PYODIDE_PACKAGES_HERE]
+    out.writestr(zipfile.ZipInfo("START_HERE", date_time=(1980, 1, 1, 0, 0, 0)), "\\n".join(order) + "\\n")
 `);
-  return py.FS.readFile("/slim.zip");
+  return py.FS.readFile("/compiled.zip");
 });
-"""
+""".replace("MOUNTED_HERE", repr(MOUNTED)).replace("START_HERE", START).replace(
+    "PYODIDE_PACKAGES_HERE", repr(PYODIDE_PACKAGES))
 
 
-def slimmed(root: Path, archive: bytes) -> bytes:
-    return headless.run(root, SLIM, {"__cut__.zip": archive}, name="stdlib")
+def compiled(root: Path, archive: bytes) -> bytes:
+    return headless.run(root, COMPILE, {"__cut__.zip": archive}, name="stdlib")
 
 
 def cut(full: bytes, files: list) -> bytes:
@@ -206,7 +222,7 @@ def main(root: Path = ROOT, force: bool = False) -> None:
     if not force and current(root):
         return
     files = loaded(root)
-    data = slimmed(root, cut((root / FULL).read_bytes(), files))
+    data = compiled(root, cut((root / FULL).read_bytes(), files))
     if not (root / OUT).is_file() or (root / OUT).read_bytes() != data:
         (root / OUT).write_bytes(data)
     (root / KEY).write_bytes(key(root))

@@ -3,7 +3,7 @@
 vendor/pyodide/  the files pyodide.mjs loads at start (the npm package ships no wheels), and its
                  licence (MPL-2.0; the npm package names it without its text, kept in licenses/);
                  the lock file without its list of packages (which we never load): 26 kB less
-                 on a first visit; pyodide.asm.mjs with PATCHES applied;
+                 on a first visit; pyodide.asm.mjs and pyodide.mjs with PATCHES applied;
 vendor/pyscript/ @pyscript/core's dist/ without source maps, nor the chunks of what the page does
                  not use (the editor, the terminal, MicroPython, the package graph, PyScript's
                  own service worker, its zip reader): the first-visit browser test fails if
@@ -33,8 +33,9 @@ QR_FILES = {
     "LICENSE-jsqr": "jsqr/LICENSE",
 }
 
-# Changes to pyodide.asm.mjs, each (old, new), checked against the pinned version: a new one must
-# be looked at again.
+# Changes to the runtime's files, each (old, new), checked against the pinned version: a new one
+# must be looked at again.
+# pyodide.asm.mjs:
 # - Pyodide makes a shared wasm memory when its module loads, for a sleep that only Node uses:
 #   in a page without cross-origin isolation, Chromium then logs a deprecation
 #   (SharedArrayBuffer) and Lighthouse marks it. Made on first use instead; the same behaviour
@@ -45,23 +46,46 @@ QR_FILES = {
 #   from a switched stack's pointer to the native stack's base and hit a guard page; 7 crash
 #   dumps of the test runs, all at that instruction). Nothing in Tapis suspends Python (no
 #   run_sync): Pyodide without JSPI is what the other browsers run.
-PATCHED = "pyodide.asm.mjs"
-PATCHES = (
-    ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
-     "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}",
-     "var io;function so(t){try{return Atomics.wait(io??=new Int32Array(new WebAssembly.Memory("
-     "{shared:!0,initial:1,maximum:1}).buffer),0,0,t),!0}catch{return!1}}"),
-    ('var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
-     'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;',
-     "var newJspiSupported=false;var oldJspiSupported=false;"),
-)
+# - The wasm module's exports are linked (symbols, the global offset table, the functions
+#   Python calls through JS) in four tasks rather than one: on a phone's CPU the one took a
+#   quarter of a second, during which a tap waited.
+# pyodide.mjs:
+# - A normal start awaits the option `_beforeBootstrap(API)`, if given, once Python has started
+#   and before Pyodide imports its own modules (asyncio and some sixty others, in one call):
+#   js/boot.mjs imports them there one at a time, giving the browser its turn between them, so
+#   that no task of a first visit is long (a tap waits for the task in progress).
+PATCHES = {
+    "pyodide.asm.mjs": (
+        ("var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+         "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}",
+         "var io;function so(t){try{return Atomics.wait(io??=new Int32Array(new WebAssembly.Memory("
+         "{shared:!0,initial:1,maximum:1}).buffer),0,0,t),!0}catch{return!1}}"),
+        ('var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
+         'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;',
+         "var newJspiSupported=false;var oldJspiSupported=false;"),
+        ("function receiveInstance(instance,module){wasmExports=instance.exports;var origExports=wasmExports;"
+         'mergeLibSymbols(wasmExports,"main");var metadata=getDylinkMetadata(module);'
+         "if(metadata.neededDynlibs){dynamicLibraries=metadata.neededDynlibs.concat(dynamicLibraries)}"
+         "wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);"
+         "updateGOT(origExports);LDSO.init();loadDylibs();updateMemoryViews();return wasmExports}",
+         "async function receiveInstance(instance,module){wasmExports=instance.exports;var origExports=wasmExports;"
+         'mergeLibSymbols(wasmExports,"main");var metadata=getDylinkMetadata(module);'
+         "if(metadata.neededDynlibs){dynamicLibraries=metadata.neededDynlibs.concat(dynamicLibraries)}"
+         "await new Promise(r=>setTimeout(r));"
+         "wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);"
+         "await new Promise(r=>setTimeout(r));updateGOT(origExports);await new Promise(r=>setTimeout(r));"
+         "LDSO.init();loadDylibs();updateMemoryViews();return wasmExports}"),
+    ),
+    "pyodide.mjs": (
+        ("r=await Re(i,n);Fe(r,t);let a=Ae(r,s,t);",
+         "r=await Re(i,n);Fe(r,t);s||await t._beforeBootstrap?.(r.API);let a=Ae(r,s,t);"),
+    ),
+}
 
 
 def patched(name: str, text: bytes) -> bytes:
     """``text`` of the runtime's file ``name`` as the page gets it."""
-    if name != PATCHED:
-        return text
-    for old, new in PATCHES:
+    for old, new in PATCHES.get(name, ()):
         found = text.count(old.encode())
         if found != 1:
             sys.exit(f"vendor: {name} is not the pinned version's (a patch found {found} times)")

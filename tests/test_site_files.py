@@ -46,6 +46,7 @@ build_sw = _script("build_sw")
 snapshot = _script("snapshot")
 dist = _script("dist")
 pack_py = _script("pack_py")
+stdlib = _script("stdlib")
 vendor = _script("vendor")
 make_icons = _script("make_icons")
 
@@ -111,8 +112,7 @@ def test_the_archives_hold_every_module_and_the_bytecode_given_each_game_apart(t
                 "py/games/zero_pointe/rules.py", "py/games/zero_pointe/__init__.py",
                 "py/games/registry.py", "py/ai/punto.py", "py/ai/hard/zero_pointe.py",
                 "py/ai/search.py", "py/ui/tables/punto_art.py", "py/ui/tables/frame.py",
-                "py/i18n/punto.py", "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt",
-                "py/snapshot_setup.py"):
+                "py/i18n/punto.py", "py/engine/__pycache__/rng.cpython-311.pyc", "py/notes.txt"):
         _write(tmp_path, rel, f"content of {rel}")
     _write(tmp_path, "py-gone.zip", "a game that is no more")
 
@@ -127,7 +127,7 @@ def test_the_archives_hold_every_module_and_the_bytecode_given_each_game_apart(t
     names = {name: zipfile.ZipFile(tmp_path / name).namelist() for name in first}
     assert names == {
         "py.zip": ["ai/search.py", "engine/rng.py", "games/catalogue.json", "games/registry.py",
-                   "i18n/punto.py", "main.py", "main.pyc", "ui/tables/frame.py"],
+                   "i18n/punto.py", "main.py", "main.pyc", "ui/start.json", "ui/tables/frame.py"],
         "py-punto.zip": ["ai/punto.py", "ai/punto.pyc", "games/punto/__init__.py",
                          "ui/tables/punto_art.py"],
         "py-zero_pointe.zip": ["ai/hard/zero_pointe.py", "games/zero_pointe/__init__.py",
@@ -139,6 +139,25 @@ def test_the_archives_hold_every_module_and_the_bytecode_given_each_game_apart(t
     _write(tmp_path, "py/engine/rng.py", "changed")
     again = pack()
     assert {name for name in first if again[name] != first[name]} == {"py.zip"}
+
+
+def test_the_start_order_puts_each_module_after_those_it_imports_as_it_loads(tmp_path):
+    sources = {
+        "ui/__init__.py": "",
+        "ui/app.py": "import js\nfrom ui import home\nfrom engine.rng import draw\n"
+                     "def later():\n    import ui.late\n",
+        "ui/home.py": "from engine import rng\nfrom typing import TYPE_CHECKING\n"
+                      "if TYPE_CHECKING:\n    import ui.typed\n",
+        "ui/late.py": "", "ui/typed.py": "", "engine/__init__.py": "",
+        "engine/rng.py": "import ui.app\n",  # a cycle: entered once
+        "games/punto/__init__.py": "", "ui/tables/punto.py": "import ui.app\n",  # Punto's archive
+    }
+    texts = {name: text.encode() for name, text in sources.items()}
+    assert pack_py.start_order(texts, ["punto"]) == ["ui", "engine", "engine.rng", "ui.home", "ui.app"]
+    with zipfile.ZipFile(ROOT / "py.zip") as archive:
+        listed = json.loads(archive.read(pack_py.START))
+    assert listed == pack_py.start_order(pack_py.sources(), pack_py.game_modules())
+    assert listed[-1] == pack_py.START_FROM and {"ui.dom", "match", "i18n"} <= set(listed)
 
 
 def test_the_catalogue_in_py_zip_is_the_registrys():
@@ -160,7 +179,7 @@ def test_the_real_archive_is_current_with_the_runtimes_bytecode():
         with zipfile.ZipFile(ROOT / name) as z:
             held.update({entry: (name, z.read(entry)) for entry in z.namelist()})
     assert sorted(held) == sorted(pack_py.modules() + [name + "c" for name in pack_py.modules()]
-                                  + [pack_py.CATALOGUE])
+                                  + [pack_py.CATALOGUE, pack_py.START])
     assert all(held[n][0] == pack_py.archive_of(n, games) for n in pack_py.modules())
     stale = [n for n in pack_py.modules() if held[n][1] != (ROOT / "py" / n).read_bytes()]
     assert not stale, f"py.zip is older than {stale}: run `make site`"
@@ -168,7 +187,7 @@ def test_the_real_archive_is_current_with_the_runtimes_bytecode():
     assert len({pyc[:4] for pyc in compiled}) == 1  # one Python's magic number
     # Hash-based and unchecked: what zipimport loads without reading the source.
     assert {int.from_bytes(pyc[4:8], "little") for pyc in compiled} == {0b01}
-    assert {f"py/{n}" for n in pack_py.modules()} == _py_files() - {"py/snapshot_setup.py"}
+    assert {f"py/{n}" for n in pack_py.modules()} == _py_files()
 
 
 def _site_text_files():
@@ -261,7 +280,7 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
             "  <link rel=\"stylesheet\" href=\"css/tapis.css\">\n"
             "  <!-- begin styles: made by build_home -->\n  <link href=\"old.css\">\n  <!-- end styles -->\n"
             "</head>\n<select>\n  <!-- begin langs -->\n  <!-- end langs -->\n</select>\n"
-            "<ul>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</ul>\n"
+            "<main>\n    <!-- begin tiles -->\n    <!-- end tiles -->\n</main>\n"
             "<!-- begin words -->\n<!-- end words -->\n")
     listed = [{"id": "a-b", "module": "a_b", "name": "A & B", "tagline": "<b>Vite</b> !",
                "words": {**dict.fromkeys(LANGS, ("A & B", "</script> fast")), "fr": ("A & B", "<b>Vite</b> !")}},
@@ -277,12 +296,18 @@ def test_build_home_writes_the_games_between_the_markers_and_keeps_the_rest():
         "  <!-- begin styles: made by build_home -->\n"
         "  <link rel=\"stylesheet\" href=\"css/a_b.css\">\n  <link rel=\"stylesheet\" href=\"css/c.css\">\n"
         "  <!-- end styles -->\n</head>\n<select>\n  <!-- begin langs -->\n" + "".join(options) +
-        "  <!-- end langs -->\n</select>\n<ul>\n    <!-- begin tiles -->\n"
-        "    <li class=\"game-tile\" data-game=\"a-b\">" + FAN + "<h2><a href=\"./?game=a-b\">A &amp; B</a></h2>"
-        "<p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p></li>\n"
-        "    <li class=\"game-tile\" data-game=\"c\">" + FAN + "<h2><a href=\"./?game=c\">C</a></h2>"
-        "<p class=\"tagline\">« Oui » l’été</p></li>\n"
-        "    <!-- end tiles -->\n</ul>\n<!-- begin words -->\n" + build_home.first_words(listed)
+        "  <!-- end langs -->\n</select>\n<main>\n    <!-- begin tiles -->\n"
+        "    <section class=\"home\"><ul class=\"games\">"
+        "<li class=\"game-tile\" data-game=\"a-b\">" + FAN + "<h2><a href=\"./?game=a-b\">A &amp; B</a></h2>"
+        "<p class=\"tagline\">&lt;b&gt;Vite&lt;/b&gt; !</p><div class=\"tile-actions\">"
+        "<span class=\"btn\" aria-hidden=\"true\">Nouvelle partie</span>"
+        "<a class=\"rules-link\" href=\"rules/a_b.fr.html\">Règles</a></div></li>"
+        "<li class=\"game-tile\" data-game=\"c\">" + FAN + "<h2><a href=\"./?game=c\">C</a></h2>"
+        "<p class=\"tagline\">« Oui » l’été</p><div class=\"tile-actions\">"
+        "<span class=\"btn\" aria-hidden=\"true\">Nouvelle partie</span>"
+        "<a class=\"rules-link\" href=\"rules/c.fr.html\">Règles</a></div></li>"
+        "</ul><p class=\"past-link\"></p><div class=\"settings\"></div></section>\n"
+        "    <!-- end tiles -->\n</main>\n<!-- begin words -->\n" + build_home.first_words(listed)
         + "\n<!-- end words -->\n")
     # the first screen's words for its script, every language, and never a closing tag
     words = build_home.first_words(listed)
@@ -308,7 +333,7 @@ def test_build_home_check_fails_on_a_stale_page_and_a_run_mends_it(tmp_path):
     (tmp_path / "py").symlink_to(ROOT / "py")
     (tmp_path / "manifest.webmanifest").write_text((ROOT / "manifest.webmanifest").read_text())
     page = (ROOT / "index.html").read_text()
-    (tmp_path / "index.html").write_text(re.sub(r'\n *<li class="game-tile"[^\n]*', "", page))  # the tiles gone
+    (tmp_path / "index.html").write_text(re.sub(r'\n *<section class="home">[^\n]*', "", page))  # the tiles gone
     script = [sys.executable, str(SCRIPTS / "build_home.py")]
     check = subprocess.run([*script, "--check", str(tmp_path)], capture_output=True, text=True)
     assert check.returncode == 1
@@ -323,8 +348,8 @@ def test_build_home_check_fails_on_a_stale_page_and_a_run_mends_it(tmp_path):
 def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     for name in PYODIDE_CORE | {"pyodide.js", "pyodide.mjs.map", "console.html"}:
         _write(tmp_path, f"node_modules/pyodide/{name}")
-    _write(tmp_path, "node_modules/pyodide/pyodide.asm.mjs",
-           "a;" + "b".join(old for old, _ in vendor.PATCHES) + "c")
+    for name, patches in vendor.PATCHES.items():
+        _write(tmp_path, f"node_modules/pyodide/{name}", "a;" + "b".join(old for old, _ in patches) + "c")
     for name in ("core.js", "core.css", "core.js.map", "chunk-1.js", "chunk-1.js.map",
                  "codemirror-abc.js", "xterm.css", "py-Dl-abc.js", "service-worker.js", "zip-abc.js"):
         _write(tmp_path, f"node_modules/@pyscript/core/dist/{name}")
@@ -349,8 +374,9 @@ def test_vendor_copies_the_runtime_without_maps_and_drops_stale_files(tmp_path):
     assert (tmp_path / "vendor/qr/jsQR.js").read_text() == "jsqr/dist/jsQR.js"
     assert (tmp_path / "vendor/qr/LICENSE-jsqr").read_text() == "Apache jsQR"
     assert (tmp_path / "vendor/qr/LICENSE-qrcode-generator").read_text() == "MIT"
-    assert (tmp_path / "vendor/pyodide/pyodide.asm.mjs").read_text() == \
-        "a;" + "b".join(new for _, new in vendor.PATCHES) + "c"
+    for name, patches in vendor.PATCHES.items():
+        assert (tmp_path / "vendor/pyodide" / name).read_text() == \
+            "a;" + "b".join(new for _, new in patches) + "c"
     # No package is ever loaded: their list would cost 26 kB on a first visit.
     assert json.loads((tmp_path / "vendor/pyodide/pyodide-lock.json").read_text()) == {
         "info": {"python": "3.14.0"}, "packages": {}}
@@ -371,9 +397,12 @@ def test_the_real_vendor_folder_holds_the_pinned_runtime():
     for name in PYODIDE_CORE - {"pyodide-lock.json"}:
         assert (folder / "pyodide" / name).read_bytes() == vendor.patched(
             name, (installed / name).read_bytes()), name
-    # The patches (no shared memory made at load; no JSPI) took.
-    runtime = (folder / "pyodide" / "pyodide.asm.mjs").read_bytes()
-    assert all(new.encode() in runtime for _, new in vendor.PATCHES)
+    # The patches (no shared memory made at load; no JSPI; the link in four tasks; a hook
+    # before Pyodide's own imports) took.
+    assert set(vendor.PATCHES) == {"pyodide.asm.mjs", "pyodide.mjs"}
+    for name, patches in vendor.PATCHES.items():
+        runtime = (folder / "pyodide" / name).read_bytes()
+        assert all(new.encode() in runtime for _, new in patches), name
     lock = json.loads((folder / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["info"] == json.loads((installed / "pyodide-lock.json").read_text())["info"]
     assert lock["info"]["python"].startswith("3.14") and lock["packages"] == {}
@@ -414,17 +443,32 @@ def _files_of(module: str) -> set:
     return {f"{path}.py", f"{path}/__init__.py"}
 
 
-def test_every_standard_module_py_names_is_in_stdlib_zip():
+def test_every_standard_module_py_names_is_in_stdlib_zip_as_the_runtimes_bytecode():
     assert (ROOT / "stdlib.zip").is_file(), "run `make site` first"
     full = set(zipfile.ZipFile(ROOT / "vendor/pyodide/python_stdlib.zip").namelist())
-    cut = set(zipfile.ZipFile(ROOT / "stdlib.zip").namelist())
+    with zipfile.ZipFile(ROOT / "stdlib.zip") as archive:
+        compiled = {name: archive.read(name) for name in archive.namelist()}
     # Those the runtime keeps as Python files (math, time, js are built in, not files; Python
     # itself holds importlib.util frozen, here as in Pyodide).
     import _imp
     wanted = {name for name in _named_imports() if _files_of(name) & full and not _imp.is_frozen(name)}
     assert wanted >= {"json", "random", "pkgutil", "dataclasses"}
-    assert {name for name in wanted if not _files_of(name) & cut} == set()
-    assert len(cut) < len(full) / 3  # cut, not the whole library
+    assert {name for name in wanted if not {f + "c" for f in _files_of(name)} & set(compiled)} == set()
+    assert len(compiled) < len(full) / 3  # cut, not the whole library
+    # The order js/boot.mjs imports them in as Python starts: modules of the archive, but
+    # Pyodide's own packages (they need its core), asyncio among them.
+    order = compiled.pop(stdlib.START).decode().split()
+    modules = {name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".") for name in compiled}
+    assert set(order) <= modules and len(order) == len(set(order)) and "asyncio" in order
+    assert not [name for name in order if name.partition(".")[0] in stdlib.PYODIDE_PACKAGES]
+    assert order.index("asyncio.base_events") < order.index("asyncio")  # each after those it imports
+    # Bytecode alone, of the runtime's Python (py.zip's magic number), hash-based and unchecked:
+    # zipimport loads it as it is.
+    assert {name.rpartition(".")[2] for name in compiled} == {"pyc"}
+    with zipfile.ZipFile(ROOT / "py.zip") as archive:
+        magic = archive.read("main.pyc")[:4]
+    assert {pyc[:4] for pyc in compiled.values()} == {magic}
+    assert {int.from_bytes(pyc[4:8], "little") for pyc in compiled.values()} == {0b01}
 
 
 # --- build_sw.py -------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 face: its cards fanned), language and speed."""
 from games import registry
 from i18n import prefix, sentence
-from ui.dom import clear, mount
+from ui.dom import clear, morph, mount
 from ui.fan import fan
 from ui.html import el
 from ui.tables import has_table
@@ -36,7 +36,13 @@ def render(app, screen, saved: dict):
     page.appendChild(el("p", "past-link", None, el("button", "btn", app.t("history.open"), type="button",
                                                     data_action="history")))
     page.appendChild(_settings(app))
-    mount(clear(screen), page)
+    shown = screen.firstElementChild
+    if shown and screen.childElementCount == 1:
+        # In place: what has not changed keeps its element and is not painted again (the first
+        # screen's tiles, index.html, as Python starts: the page's largest paint stays the first).
+        morph(shown, page)
+    else:
+        mount(clear(screen), page)
 
 
 def _settings(app):

@@ -82,6 +82,38 @@ def test_every_game_imports_and_plays_with_its_computers_on_the_cut_standard_lib
     assert _stdlib(page) == {"stdlib.zip"}
 
 
+# Where the first screen's tiles and their parts are once index.html's script has put them in
+# the player's language, and its taglines marked (the page's largest text).
+FIRST_SCREEN = """document.addEventListener("DOMContentLoaded", () => {
+  window.__firstScreen = window.__tilesNow();
+  for (const line of document.querySelectorAll(".tagline")) line.firstScreen = true;
+});
+// Each tile and its parts but the name's link and the New game button, only drawn before.
+window.__tilesNow = () => [...document.querySelectorAll(".game-tile, .game-tile :not(h2 a, .btn)")]
+  .map((part) => {
+    const box = part.getBoundingClientRect();
+    return [part.tagName, box.x, box.y, box.width, box.height];
+  });"""
+
+
+def test_python_draws_the_first_screen_again_in_place_and_starts_in_slices(first_visit, base_url):
+    # index.html's tiles are what Python draws (scripts/build_home.py, ui/home.py): Python keeps
+    # their elements, so the largest text (a tagline) is not painted again, and nothing moves
+    # (the tiles, their names, taglines and rules links). And Python started in slices
+    # (js/boot.mjs): no line says it had to start in one piece.
+    page = first_visit.new_page()
+    said = []
+    page.on("console", lambda message: said.append(message.text))
+    page.add_init_script(FIRST_SCREEN)
+    page.goto(base_url)
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    assert page.get_attribute("html", "data-boot") == "normal"
+    assert page.locator(".game-tile .tile-actions button").count() == len(registry.ids())  # Python's
+    assert page.evaluate("[...document.querySelectorAll('.tagline')].every((line) => line.firstScreen)")
+    assert page.evaluate("window.__tilesNow()") == page.evaluate("window.__firstScreen")
+    assert [line for line in said if "in one piece" in line] == []
+
+
 def _held(page, path: str) -> list:
     """Requests for ``path`` are held until the test lets them go (route.continue_())."""
     held = []

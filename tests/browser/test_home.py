@@ -53,7 +53,8 @@ def test_home_lists_every_game_in_its_static_markup(base_url, new_context):
     bare = new_context(java_script_enabled=False).new_page()
     raw = bare.request.get(base_url).text()
     tiles = re.findall(r'<li class="game-tile" data-game="[^"]+">' + re.escape(FAN)
-                       + r'<h2><a href="[^"]+">(.*?)</a></h2><p class="tagline">(.*?)</p></li>', raw)
+                       + r'<h2><a href="[^"]+">(.*?)</a></h2>'
+                       r'<p class="tagline">(.*?)</p><div class="tile-actions">.*?</div></li>', raw)
     # French, as <html lang="fr">: the words of the catalogs, so the largest paint is real text.
     assert [name for name, _ in tiles] == _names()
     assert [line for _, line in tiles] == [t("fr", f"{prefix(g.id)}.tagline")
