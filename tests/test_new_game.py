@@ -33,7 +33,8 @@ CHECKS = ("tests/test_conformance.py", "tests/test_i18n.py", "tests/test_rules_p
 LAYOUT = {"__init__.py", "game.py", "rules.py", "view.py", "state.py", "options.py", "errors.py",
           "schema.py"}
 TILE = re.compile(r'<li class="game-tile" data-game="[^"]+"><span class="fan"[^>]*>(?:<i [^>]*></i>)+</span>'
-                  r'<h2><a href="[^"]+">(.*?)</a></h2><p class="tagline">(.*?)</p></li>')
+                  r'<h2><a href="[^"]+">(.*?)</a></h2><p class="tagline">(.*?)</p>'
+                  r'<div class="tile-actions">.*?</div></li>')
 SHEET = re.compile(r'<link rel="stylesheet" href="css/(\w+)\.css">')
 
 
