@@ -325,7 +325,7 @@ class Reviewing:
                              el("small", "figures", t("coach.review.verdict", gap=round(100 * verdict.gap),
                                                       noise=round(100 * verdict.noise), n=verdict.worlds)),
                              id="status", tabindex="-1"))
-        bar = el("nav", "replay-bar", None,
+        bar = el("nav", "replay-bar review-bar", None,
                  el("p", "replay-count", t("coach.review.title", n=self.index + 1, total=len(worst)),
                     aria_live="polite"),
                  el("div", "buttons", None,
@@ -345,6 +345,17 @@ class Reviewing:
         else:
             morph(shown, bar)
         set_flag("state", "review")
+        # On a phone the table and the bar are taller than the screen: the better move is brought
+        # into sight above the bar (css: scroll-padding), but never the words out of it (in
+        # landscape they sit over the hand: the card's top stays in sight then).
+        lit = find(screen, ".own .hinted") or find(screen, ".hinted")  # the card, before where it goes
+        if lit is not None:
+            lit.focus(js.Object.fromEntries([["preventScroll", True]]))  # the keyboard's place too
+            lit.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+            words = js.document.getElementById("status")
+            top = words.getBoundingClientRect().top if words is not None else 0
+            if top < 0:
+                js.window.scrollBy(0, top)
 
     def result_buttons(self) -> list:
         return [(self.app.t("btn.home"), "home")]

@@ -182,6 +182,10 @@ def test_a_match_against_the_computer_is_reviewed(new_context, base_url, open_ap
         best = verdict.best.split()[1]
         page.wait_for_selector(f'.hinted[data-drag="{best}"]')
         assert en("coach.review.better", why="").strip() in page.text_content("#status")
+        # On the phone the better card and the words are in sight, the bar over neither.
+        card = page.locator(f'.hinted[data-drag="{best}"]').bounding_box()
+        words, bar = page.locator("#status").bounding_box(), page.locator(".review-bar").bounding_box()
+        assert words["y"] >= 0 and card["y"] + card["height"] <= bar["y"], (words, card, bar)
         played = verdict.played.split()[1]
         assert page.locator(f'[data-card="{played}"]').count() >= 1, \
             "the table is shown as it was before the decision"
