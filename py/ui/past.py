@@ -71,7 +71,9 @@ def _statistics(app, game_id: str, records: list[Record]):
             cells.append("–" if per is None else t("history.stats.points", n=round(per, 1)))
         body.appendChild(el("tr", "", None, el("th", "", sentence(_against(app, key)), scope="row"),
                             *(el("td", "", c) for c in cells)))
-    box.appendChild(el("div", "table-scroll", None, el("table", "stats", None, el("thead", "", None, head), body)))
+    # On a narrow phone the table scrolls sideways: the keyboard reaches it too (a tab stop).
+    box.appendChild(el("div", "table-scroll", None, el("table", "stats", None, el("thead", "", None, head), body),
+                       tabindex="0", role="group", aria_label=t("history.stats.title")))
     best = found.lines[figures.ALL].best
     if best is not None:
         box.appendChild(el("p", "", t("history.stats.best", date=_date(app, best["ended"]),
