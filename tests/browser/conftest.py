@@ -14,7 +14,7 @@
 - `serve(directory)` serves another folder for one test.
 - `warm`: the worker's warm pages (tests/browser/warm.py), opened again on each test's storage
   without a start; watched by the guard of the test using them.
-Helpers are fixtures (`open_app`, `serve`, `guard`): importing from a conftest is fragile.
+Helpers are fixtures (`open_app`, `serve`, `guard`, `warm`): importing from a conftest is fragile.
 """
 import re
 import subprocess
@@ -187,8 +187,7 @@ def warm_pool(browser, browser_context_args, base_url):
         context.add_init_script(RETURN_VISIT)
         return context
 
-    pool = WarmPool(base_url, make_context, open_app, wait_ready)
-    pool.relay = relay
+    pool = WarmPool(base_url, make_context, open_app, wait_ready, relay)
     yield pool
     pool.close()
 

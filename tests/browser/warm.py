@@ -10,7 +10,9 @@ closed, and the next test starts a fresh one."""
 import json
 from collections import Counter
 
-STARTS: Counter = Counter()  # "cold": the app's page loaded; "warm": opened again in place
+# "cold": the app's page loaded (a warm page's first start too, also counted as "warm pages");
+# "warm": a warm page opened again in place of a start.
+STARTS: Counter = Counter()
 FLAG = "globalThis.tapisWarm = true;"  # asks the page for its test-only entry (py/ui/warm.py)
 RESET = """(items) => {
     const stored = Object.fromEntries(Object.entries(localStorage));
@@ -34,13 +36,13 @@ class _Warm:
 
 
 class WarmPool:
-    """The worker's warm pages. ``make_context(**options)`` makes a watched context whose pages
-    start as a return visit; ``open_app(page, url)`` starts the app cold and waits until ready,
-    ``wait_ready(page)`` waits for a start's readiness mark."""
+    """The worker's warm pages. ``make_context(**options)`` makes a context watched by ``relay``
+    (tests/browser/conftest.py) whose pages start as a return visit; ``open_app(page, url)``
+    starts the app cold and waits until ready, ``wait_ready(page)`` waits for a start's mark."""
 
-    def __init__(self, base_url: str, make_context, open_app, wait_ready):
+    def __init__(self, base_url: str, make_context, open_app, wait_ready, relay):
         self.base_url, self.make_context = base_url, make_context
-        self.open_app, self.wait_ready = open_app, wait_ready
+        self.open_app, self.wait_ready, self.relay = open_app, wait_ready, relay
         self.warm: dict[str, _Warm] = {}  # by context options
 
     def page(self, **options):
@@ -56,6 +58,7 @@ class WarmPool:
             warm = _Warm(context, options.get("viewport"))
             self.open_app(warm.page, self.base_url)
             self.warm[key] = warm
+            STARTS["warm pages"] += 1
         return warm.page
 
     def open(self, page, items: dict):
