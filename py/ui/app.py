@@ -13,7 +13,7 @@ from i18n import LANGS, NUMBER, PLURAL, has, pick_lang, prefix, t
 from match import Match
 from session import LocalSession, Session
 from ui import buttons, menu  # noqa: F401 - their buttons' handlers
-from ui import coach, first, home, lobby, overlay, past, replay, sound, storage, toast
+from ui import coach, first, home, lobby, overlay, past, replay, sound, storage, toast, warm
 from ui.actions import HANDLERS
 from ui.dom import by_id, closest, listen, set_flag
 from ui.drag import Picker
@@ -191,6 +191,7 @@ class App:
     # --- start-up ------------------------------------------------------------------------
     def start(self):
         first.start(self)
+        warm.offer(self)
 
     # --- screens -------------------------------------------------------------------------
     def leave_table(self):

@@ -7,16 +7,23 @@
   uncaught exception, or requests a host other than 127.0.0.1. Every context made through
   pytest-playwright's `context`/`new_context` is watched; call `guard.watch(ctx)` for others
   (e.g. a persistent context).
+- Every load of the app's page in a watched context (a navigation to its index: a cold start of
+  Python, from the snapshot or not) is counted, so is every warm page opened again, and both
+  printed at the session's end (`warm.STARTS`; summed over xdist's workers in tests/conftest.py).
 - `open_app(page, url, query="")` opens a page and waits for `html[data-ready]`, never a sleep.
 - `serve(directory)` serves another folder for one test.
-Helpers are fixtures (`open_app`, `serve`, `guard`): importing from a conftest is fragile.
+- `warm`: the worker's warm pages (tests/browser/warm.py), opened again on each test's storage
+  without a start; watched by the guard of the test using them.
+Helpers are fixtures (`open_app`, `serve`, `guard`, `warm`): importing from a conftest is fragile.
 """
+import re
 import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from warm import STARTS, WarmPool
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -27,6 +34,8 @@ CHROMIUM_ARGS = [
 READY = "html[data-ready]"
 # A cold Pyodide start takes 3-6 s on a 2-core machine; leave room for a loaded one.
 READY_TIMEOUT_MS = 60_000
+# The app's page is the site's index, at the root or a sub-path, whatever its query.
+APP_PAGE = re.compile(r"/(index\.html)?$")
 
 
 class Server:
@@ -64,8 +73,12 @@ def open_app(page, url: str, query: str = ""):
     if query and not query.startswith("?"):
         query = "?" + query
     page.goto(url + query)
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    wait_ready(page)
     return page
+
+
+def wait_ready(page):
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
 
 
 class Guard:
@@ -81,11 +94,18 @@ class Guard:
         context.on("request", self._on_request)
         return context
 
+    @staticmethod
+    def _count_start(request):
+        if (request.is_navigation_request() and request.frame.parent_frame is None
+                and APP_PAGE.search(urlsplit(request.url).path)):
+            STARTS["cold"] += 1
+
     def _on_console(self, message):
         if message.type == "error" or "Traceback" in message.text:
             self.problems.append(f"console {message.type}: {message.text}")
 
     def _on_request(self, request):
+        self._count_start(request)
         url = urlsplit(request.url)
         if url.scheme in ("http", "https", "ws", "wss") and url.hostname != "127.0.0.1":
             self.problems.append(f"request outside 127.0.0.1: {request.url}")
@@ -93,6 +113,23 @@ class Guard:
     def take(self) -> list:
         found, self.problems = self.problems, []
         return found
+
+
+class Relay(Guard):
+    """The guard of contexts that outlive a test (warm pages): what they report goes to the
+    guard of the test using them (``to``), else waits for the next test's."""
+
+    def __init__(self):
+        super().__init__()
+        self.to: Guard | None = None
+
+    @property
+    def problems(self):
+        return self.to.problems if self.to is not None else self._between
+
+    @problems.setter
+    def problems(self, value):
+        self._between = value
 
 
 _GUARD = pytest.StashKey[Guard]()
@@ -142,6 +179,31 @@ def new_context(new_context, guard):
 
 
 @pytest.fixture(scope="session")
+def warm_pool(browser, browser_context_args, base_url):
+    relay = Relay()
+
+    def make_context(**options):
+        context = relay.watch(browser.new_context(**{**browser_context_args, **options}))
+        context.add_init_script(RETURN_VISIT)
+        return context
+
+    pool = WarmPool(base_url, make_context, open_app, wait_ready, relay)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def warm(warm_pool, guard):
+    """The warm pages, their reports going to this test's guard (with any that came between
+    tests: the previous test's late errors fail this one rather than pass unseen)."""
+    relay = warm_pool.relay
+    guard.problems.extend(relay.take())
+    relay.to = guard
+    yield warm_pool
+    relay.to = None
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args, browser_name):
     if browser_name == "chromium" and CHROMIUM.exists():
         return {**browser_type_launch_args, "executable_path": str(CHROMIUM),
@@ -181,6 +243,19 @@ def serve(tmp_path_factory):
     yield start
     for server in servers:
         server.stop()
+
+
+def pytest_sessionfinish(session):
+    """A worker sends its counts to xdist's controller (tests/conftest.py sums them); a run
+    without workers prints them."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["page_starts"] = dict(STARTS)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if not hasattr(config, "workeroutput") and STARTS:
+        terminalreporter.write_line(f"app page starts: {dict(STARTS)}")
 
 
 @pytest.fixture(name="open_app")

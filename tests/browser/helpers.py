@@ -108,14 +108,20 @@ def reload(page):
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
 
 
-def resume(page, base_url: str, open_app, save, prefs=None, *states) -> str | None:
+def resume(page, base_url: str, open_app, save, prefs=None, *states, warm=None) -> str | None:
     """Open the page on a stored match (``save``: a dict, or the text a page stored) with these
     preferences (fast computers, English by default) and press Continue; with ``states``, wait
-    for one of them and return it."""
+    for one of them and return it. With ``warm`` (tests/browser/warm.py), ``page`` is a warm page
+    opened again on that storage, the save (of the current format) under its game's key; else
+    the save is stored as the first version stored every match (``tapis.save``), which the page
+    moves to its game's key at its start."""
     raw = save if isinstance(save, str) else json.dumps(save)
-    put_storage(page, base_url, {"tapis.save": raw,
-                                 "tapis.prefs": json.dumps(prefs or {"speed": "fast", "lang": "en"})})
-    open_app(page, base_url)
+    prefs = json.dumps(prefs or {"speed": "fast", "lang": "en"})
+    if warm is not None:
+        warm.open(page, {f"tapis.save.{json.loads(raw)['game']}": raw, "tapis.prefs": prefs})
+    else:
+        put_storage(page, base_url, {"tapis.save": raw, "tapis.prefs": prefs})
+        open_app(page, base_url)
     press(page, "continue")
     return wait_state(page, *states) if states else None
 

@@ -130,9 +130,10 @@ def names() -> list:
     return found + [name for name in EXTRA if name.partition(":")[2].split("/")[0] in ids]
 
 
-def open_screen(page, base_url: str, name: str, open_app, prefs=None):
+def open_screen(page, base_url: str, name: str, open_app, prefs=None, warm=None):
     """Open ``name`` on ``page``: storage written first, then the page, then the taps that
-    reach it. Returns the page's state."""
+    reach it. Returns the page's state. With ``warm`` (tests/browser/warm.py), ``page`` is a warm
+    page, opened again on that storage; a new-game form is then reached from its home tile."""
     from helpers import put_storage, wait_state
 
     prefs = {**PREFS, **(prefs or {})}
@@ -142,12 +143,17 @@ def open_screen(page, base_url: str, name: str, open_app, prefs=None):
     items = {"tapis.prefs": json.dumps(prefs)}
     if save is not None:
         items[f"tapis.save.{save['game']}"] = json.dumps(save)
-    put_storage(page, base_url, items)
     kind, _, rest = name.partition(":")
+    if warm is not None:
+        warm.open(page, items)
+        if kind == "newgame":
+            page.click(f'[data-action="new"][data-game="{rest}"]')
+            page.wait_for_selector(f'form.newgame[data-game="{rest}"]')
+    else:
+        put_storage(page, base_url, items)
+        open_app(page, base_url, f"game={rest}" if kind == "newgame" else "")
     if kind == "newgame":
-        open_app(page, base_url, f"game={rest}")
         return "form"
-    open_app(page, base_url)
     if kind == "home":
         return "home"
     page.click('[data-action="continue"]')

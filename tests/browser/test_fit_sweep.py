@@ -7,11 +7,10 @@ on touch sizes; at a table, the player's own area, the prompt and the lit target
 viewport. axe-core finds nothing on any of them, at a phone's size (360 × 640) in the dark
 theme and at a desktop's in the light one.
 
-Each screen is opened once, on a touch phone; the desktop pass then turns the touch emulation
-off through the browser's dev protocol (a fine pointer, no mobile viewport) and widens the page,
-as a desktop browser would lay it out (the style sheets ask only for ``pointer: coarse``), rather
-than opening the screen a second time: a page start is most of a screen's cost. For the same
-reason home and the new-game forms, a tap apart, are shown in turn in one page."""
+Each screen is opened twice, on warm pages (tests/browser/warm.py: a page start is most of a
+screen's cost): once on a touch phone, resized through the touch sizes, once on a desktop (no
+touch, a fine pointer: the style sheets ask only for ``pointer: coarse``). Home and the new-game
+forms, a tap apart, are shown in turn in one page."""
 import pytest
 
 import fit
@@ -28,14 +27,10 @@ def _size(text: str) -> dict:
     return {"width": width, "height": height}
 
 
-def _as_desktop(context, page, size: dict):
-    """The page as a desktop browser shows it: no touch, a fine pointer, a desktop viewport."""
-    page.set_viewport_size(size)  # what Playwright (and the fit check) knows of the page's size
-    session = context.new_cdp_session(page)
-    session.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
-    session.send("Emulation.setEmitTouchEventsForMouse", {"enabled": False})
-    session.send("Emulation.setDeviceMetricsOverride", {**size, "deviceScaleFactor": 1, "mobile": False})
-    assert page.evaluate("() => !matchMedia('(pointer: coarse)').matches && innerWidth") == size["width"]
+# Less motion asked for: nothing is caught in flight, and the layout is the same.
+PHONE = {"locale": "en-US", "viewport": _size(TOUCH[0]), "has_touch": True, "is_mobile": True,
+         "reduced_motion": "reduce"}
+COMPUTER = {"locale": "en-US", "viewport": _size(DESKTOP[0]), "reduced_motion": "reduce"}
 
 
 def _dark_violations(page) -> list:
@@ -64,15 +59,12 @@ def _show(page, name: str):
         page.wait_for_selector(f'form.newgame[data-game="{game}"]')
 
 
-def _sweep(new_context, base_url, open_app, names: list, show=None):
-    """Open the first screen; show each (``show``) at every touch size, then, turned into a
-    desktop, each again at the desktop's. Returns what does not fit, by screen and size."""
+def _sweep(warm, base_url, names: list, show=None):
+    """Open the first screen on a phone; show each (``show``) at every touch size; then the same
+    on a desktop at the desktop's sizes. Returns what does not fit, by screen and size."""
     found = {}
-    # Less motion asked for: nothing is caught in flight, and the layout is the same.
-    context = new_context(locale="en-US", viewport=_size(TOUCH[0]), has_touch=True, is_mobile=True,
-                          reduced_motion="reduce")
-    page = context.new_page()
-    screens.open_screen(page, base_url, names[0], open_app)
+    page = warm.page(**PHONE)
+    screens.open_screen(page, base_url, names[0], None, warm=warm)
     for name in names:
         if show:
             show(page, name)
@@ -84,23 +76,26 @@ def _sweep(new_context, base_url, open_app, names: list, show=None):
                 found[f"{name} {size}"] = problems
             if size == AXE_PHONE:
                 assert _dark_violations(page) == [], f"{name} at {size}, dark"
+    page = warm.page(**COMPUTER)
+    screens.open_screen(page, base_url, names[0], None, warm=warm)
+    assert page.evaluate("() => !matchMedia('(pointer: coarse)').matches && innerWidth") == 1280
     for size in DESKTOP:
-        _as_desktop(context, page, _size(size))
+        page.set_viewport_size(_size(size))
         for name in names:
             if show:
                 show(page, name)
+            still(page)
             problems = fit.problems(page, False)
             if problems:
                 found[f"{name} {size}"] = problems
             assert violations(page) == [], f"{name} on a desktop"
-    context.close()
     return found
 
 
-def test_home_and_every_new_game_form_fit_every_size(new_context, base_url, open_app):
-    assert _sweep(new_context, base_url, open_app, FORMS, _show) == {}
+def test_home_and_every_new_game_form_fit_every_size(warm, base_url):
+    assert _sweep(warm, base_url, FORMS, _show) == {}
 
 
 @pytest.mark.parametrize("name", [name for name in screens.names() if name not in FORMS])
-def test_every_screen_fits_every_size(new_context, base_url, open_app, name):
-    assert _sweep(new_context, base_url, open_app, [name]) == {}
+def test_every_screen_fits_every_size(warm, base_url, name):
+    assert _sweep(warm, base_url, [name]) == {}

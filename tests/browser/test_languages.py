@@ -78,19 +78,16 @@ def _check(page, lang: str, foreign: list, own: list, where: str):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_each_screen_speaks_the_language_chosen_by_a_link(new_context, base_url, open_app, lang):
+def test_each_screen_speaks_the_language_chosen_by_a_link(new_context, warm, base_url, open_app, lang):
     """A ?lang= link picks the language and it stays chosen; the home page, the new-game screen,
     a table mid-game (a Punttu match started there, a card played by a tap) and a result are all
     in it."""
     foreign, own = _foreign(lang), _own(lang)
 
-    def phone():  # a context each: a page's service worker would answer the next one's set-up
-        context = new_context(locale="de-DE", viewport={"width": 390, "height": 844}, is_mobile=True,
-                              has_touch=True)
-        use_prefs(context, speed="fast")
-        return context.new_page()
-
-    page = phone()
+    phone = {"locale": "de-DE", "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    context = new_context(**phone)
+    use_prefs(context, speed="fast")
+    page = context.new_page()
     open_app(page, base_url, f"lang={lang}")
     assert page.title() == t(lang, "app.title")
     assert page.input_value("#lang") == lang
@@ -112,19 +109,19 @@ def test_each_screen_speaks_the_language_chosen_by_a_link(new_context, base_url,
     assert page.locator(".movelog li").count() >= 2
     _check(page, lang, foreign, own, "table")
 
-    result = phone()
-    screens.open_screen(result, base_url, RESULT[lang], open_app, prefs={"lang": lang})
+    result = warm.page(**phone)  # a context of its own, a warm page (tests/browser/warm.py)
+    screens.open_screen(result, base_url, RESULT[lang], None, prefs={"lang": lang}, warm=warm)
     _check(result, lang, foreign, own, "result")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_longest_words_show_whole_on_the_smallest_phone(new_context, base_url, open_app, lang):
+def test_the_longest_words_show_whole_on_the_smallest_phone(new_context, warm, base_url, open_app, lang):
     """On a 320 px phone: the new-game form's kinds of player ("Ordenagailua (ertaina)", "Another
     device") show whole in their selects; Punttu's deal result, the widest table (four
     columns), breaks the computer's name ("2. ordenagailua", "Ordenador 2") and the headings
     between words only."""
-    context = new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True)
-    page = context.new_page()
+    smallest = {"viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True}
+    page = new_context(**smallest).new_page()
     open_app(page, base_url, f"lang={lang}&game=punttu")
     page.wait_for_selector('form.newgame[data-game="punttu"]')
     page.tap('[data-action="several"]')  # "Another device" too
@@ -134,7 +131,8 @@ def test_the_longest_words_show_whole_on_the_smallest_phone(new_context, base_ur
     for value in values:
         kind.select_option(value)
         assert cut_selects(page, "form.newgame select") == [], value
-    screens.open_screen(page, base_url, "round-end:punttu/2", open_app, prefs={"lang": lang})
+    page = warm.page(**smallest)
+    screens.open_screen(page, base_url, "round-end:punttu/2", None, prefs={"lang": lang}, warm=warm)
     still(page)
     assert page.locator(".dialog .scores td").count() >= 8
     assert split_words(page, ".dialog .scores td, .dialog .scores th") == []

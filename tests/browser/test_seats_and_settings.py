@@ -14,9 +14,12 @@ from helpers import en, press, put_storage, resume, violations, wait_state
 from i18n import prefix, t
 
 PREFS = {"speed": "fast", "lang": "en"}
+# The warm pages' contexts (tests/browser/warm.py): a tall phone's window, a touch phone.
+TALL = {"viewport": {"width": 390, "height": 844}}
+PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
 
 
-def test_you_and_the_computers_are_marked_in_the_seats_the_log_and_the_results(new_context, base_url, open_app):
+def test_you_and_the_computers_are_marked_in_the_seats_the_log_and_the_results(warm, new_context, base_url, open_app):
     page = new_context(viewport={"width": 390, "height": 844}).new_page()
     put_storage(page, base_url, {"tapis.prefs": json.dumps(PREFS)})
     open_app(page, base_url, "game=punto&seed=marks&start=1")
@@ -35,20 +38,20 @@ def test_you_and_the_computers_are_marked_in_the_seats_the_log_and_the_results(n
     page.wait_for_selector(".movelog li .emblem")
     assert page.locator(".movelog li").first.locator(".emblem").get_attribute("data-initials") == "Y"
     # the standings at the match's end
-    # A browser of its own: a tab left at a table would take the next save as another tab's move.
-    page = new_context(viewport={"width": 390, "height": 844}).new_page()
-    resume(page, base_url, open_app, screens.save_for("over:punto/2"), PREFS, "over")
+    # A context of its own (a warm page): a tab left at a table would take the next save as another tab's move.
+    page = warm.page(**TALL)
+    resume(page, base_url, None, screens.save_for("over:punto/2"), PREFS, "over", warm=warm)
     standings = page.locator("#overlay .standings").first.locator("li")  # the match, before its last round
     assert standings.count() == 2
     assert {standings.nth(i).locator(".emblem").get_attribute("data-initials") for i in range(2)} == {"Y", "C2"}
     assert en("seat.you") in page.text_content("#overlay .standings")
 
 
-def test_every_figure_of_a_seat_is_explained_a_tap_away(new_context, base_url, open_app):
+def test_every_figure_of_a_seat_is_explained_a_tap_away(warm, base_url):
     """Phones show no hover tooltips: the players' sheet, from the bar, says what each figure
     on each seat means, beside the same figure."""
-    page = new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True).new_page()
-    resume(page, base_url, open_app, screens.save_for("held:zero-pointe/2"), PREFS, "human")
+    page = warm.page(**PHONE)
+    resume(page, base_url, None, screens.save_for("held:zero-pointe/2"), PREFS, "human", warm=warm)
     shown = page.eval_on_selector_all(".table .seat .stat .sr-only", "ns => ns.map(n => n.textContent)")
     assert shown, "the seats show figures"
     page.tap("#seats")
@@ -66,17 +69,17 @@ def test_every_figure_of_a_seat_is_explained_a_tap_away(new_context, base_url, o
     page.wait_for_selector("#overlay:not([open])", state="attached")
 
 
-def test_the_match_end_is_one_dialog(new_context, base_url, open_app):
-    page = new_context(viewport={"width": 390, "height": 844}).new_page()
-    resume(page, base_url, open_app, screens.save_for("over:punttu/2"), PREFS, "over")
+def test_the_match_end_is_one_dialog(warm, base_url):
+    page = warm.page(**TALL)
+    resume(page, base_url, None, screens.save_for("over:punttu/2"), PREFS, "over", warm=warm)
     assert page.locator("dialog[open]").count() == 1
     assert page.locator("#overlay .match-end").count() == 1
     assert page.locator("#overlay .round-end").count() == 0
 
 
-def test_restart_asks_first(new_context, base_url, open_app):
-    page = new_context(viewport={"width": 390, "height": 844}).new_page()
-    resume(page, base_url, open_app, screens.save_for("held:neuf-vies/2"), PREFS, "human")
+def test_restart_asks_first(warm, base_url):
+    page = warm.page(**TALL)
+    resume(page, base_url, None, screens.save_for("held:neuf-vies/2"), PREFS, "human", warm=warm)
     ply = json.loads(page.evaluate("localStorage.getItem('tapis.save.neuf-vies')"))["moves"]
     press(page, "menu")
     press(page, "restart")
@@ -91,17 +94,17 @@ def test_restart_asks_first(new_context, base_url, open_app):
     assert len(json.loads(page.evaluate("localStorage.getItem('tapis.save.neuf-vies')"))["moves"]) < len(ply)
 
 
-def test_undo_is_shown_only_when_it_can_act(new_context, base_url, open_app):
+def test_undo_is_shown_only_when_it_can_act(warm, base_url):
     """Punto never takes a move back: no Undo, in the bar or the menu. In Zéro Pointé, once the
     computer has moved since the player's last move (its draw showed a card), Undo cannot act:
     it is not shown either, rather than a dead button."""
-    page = new_context(viewport={"width": 390, "height": 844}).new_page()
-    resume(page, base_url, open_app, screens.save_for("held:punto/2"), PREFS, "human")
+    page = warm.page(**TALL)
+    resume(page, base_url, None, screens.save_for("held:punto/2"), PREFS, "human", warm=warm)
     assert page.is_hidden("#undo")
     press(page, "menu")
     assert page.locator('#overlay [data-action="undo"]').count() == 0
-    page = new_context(viewport={"width": 390, "height": 844}).new_page()
-    resume(page, base_url, open_app, screens.save_for("held:zero-pointe/2"), PREFS, "human")
+    page = warm.page(**TALL)
+    resume(page, base_url, None, screens.save_for("held:zero-pointe/2"), PREFS, "human", warm=warm)
     assert page.is_hidden("#undo")
     press(page, "menu")
     assert page.locator('#overlay [data-action="undo"]').count() == 0

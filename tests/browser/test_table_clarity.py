@@ -35,10 +35,10 @@ def _blocked_turn(match: Match) -> bool:
     return len(view["board"]) >= 4 and any(card_value(c["cards"][-1]) >= value for c in view["board"])
 
 
-def test_a_refused_move_is_told_beside_the_finger_and_moves_nothing(new_context, base_url, open_app):
+def test_a_refused_move_is_told_beside_the_finger_and_moves_nothing(warm, base_url):
     match = _played("punto", 4, _blocked_turn, "toast")
-    page = new_context(**PHONE).new_page()
-    resume(page, base_url, open_app, match.dump(), PREFS, "human")
+    page = warm.page(**PHONE)
+    resume(page, base_url, None, match.dump(), PREFS, "human", warm=warm)
     card = page.get_attribute("#hand [data-drag]", "data-card")
     cell = next(cell for cell, top in read_board(page).items() if card_value(top) >= card_value(card))
     table, board = _box(page, "#screen > .table"), _box(page, "#board")
@@ -104,19 +104,19 @@ def _emblems_wear_the_cards(page, match: Match):
                                                                      in emblem["marks"]]
 
 
-def test_each_emblem_wears_its_seats_card_colours_and_shapes(new_context, base_url, open_app):
-    page = new_context(**PHONE).new_page()
+def test_each_emblem_wears_its_seats_card_colours_and_shapes(warm, base_url):
+    page = warm.page(**PHONE)
     four = _played("punto", 4, lambda m: len(m.moves) >= 8 and m.to_move == 0, "emblems")
-    resume(page, base_url, open_app, four.dump(), PREFS, "human")
+    resume(page, base_url, None, four.dump(), PREFS, "human", warm=warm)
     _emblems_wear_the_cards(page, four)
     # The turned card's colour is on the emblem of the seat to play.
     turned = page.evaluate("getComputedStyle(document.querySelector('#hand .pcard')).color")
     on_turn = page.evaluate("getComputedStyle(document.querySelector('.seat[data-turn] .emblem')).backgroundImage")
     assert turned in on_turn
     # Two players own two colours each: the emblem is split between them; its log line's too.
-    page = new_context(**PHONE).new_page()
+    page = warm.page(**PHONE)
     two = _played("punto", 2, lambda m: len(m.moves) >= 6 and m.to_move == 0, "emblems")
-    resume(page, base_url, open_app, two.dump(), PREFS, "human")
+    resume(page, base_url, None, two.dump(), PREFS, "human", warm=warm)
     _emblems_wear_the_cards(page, two)
     page.tap("#hand [data-drag]")
     page.tap("[data-legal]")
@@ -124,11 +124,11 @@ def test_each_emblem_wears_its_seats_card_colours_and_shapes(new_context, base_u
     assert page.get_attribute(".movelog li .emblem", "data-colours") == "rg"
 
 
-def test_with_teams_the_results_list_the_teams(new_context, base_url, open_app):
+def test_with_teams_the_results_list_the_teams(warm, base_url):
     match = _played("punto", 4, _round_end, "teams", {"teams": True})
     match.seen_rounds = 0
-    page = new_context(**PHONE).new_page()
-    resume(page, base_url, open_app, match.dump(), PREFS, "round-end")
+    page = warm.page(**PHONE)
+    resume(page, base_url, None, match.dump(), PREFS, "round-end", warm=warm)
     view = match.view(0)
     names = [en("seat.you"), *(en("seat.computer", n=n) for n in (2, 3, 4))]
     teams = {team: en("punto.ui.team_members", team=en(f"punto.ui.team.{team}"),
@@ -160,14 +160,14 @@ def _over(seats: list, winner, seed: str) -> dict:
     raise AssertionError("no such match")
 
 
-def test_confetti_only_for_a_win_of_a_person_playing_here(new_context, base_url, open_app):
+def test_confetti_only_for_a_win_of_a_person_playing_here(warm, base_url):
     beaten = _over(_seats(2), lambda winners: winners == [1], "beaten")
-    page = new_context(**PHONE).new_page()
-    resume(page, base_url, open_app, beaten, PREFS, "over")
+    page = warm.page(**PHONE)
+    resume(page, base_url, None, beaten, PREFS, "over", warm=warm)
     assert page.text_content("#overlay h2") == en("punto.match_won", names=en("seat.computer", n=2), n=1)
     assert page.locator(".celebrate").count() == 0
     # Two people share the device with a computer: the second one's win is theirs to celebrate.
     hot_seat = _over(_seats(3, humans=2), lambda winners: winners == [1], "hot-seat")
-    page = new_context(**PHONE).new_page()
-    resume(page, base_url, open_app, hot_seat, PREFS, "over")
+    page = warm.page(**PHONE)
+    resume(page, base_url, None, hot_seat, PREFS, "over", warm=warm)
     assert page.locator(".celebrate i").count() > 0
