@@ -71,6 +71,29 @@ def _changed(before: dict, after: dict) -> dict:
 
 def read(code: str) -> tuple[str, Any]:
     """("record", a checked Record) or ("seen", a Seen whose form is checked), or BadLink."""
+    data = _opened(code)
+    try:
+        if data["kind"] == "record":
+            return "record", check(data["body"])
+        if data["kind"] == "seen":
+            return "seen", _check_seen(data["body"])
+    except BadSave as err:
+        raise BadLink("damaged", str(err)[:200]) from None
+    raise BadLink("damaged", "unknown kind")
+
+
+def game_of(code: str) -> str:
+    """The id of the game a code names, read before that game's modules are in (``read``, which
+    needs them, checks the rest), or BadLink."""
+    body = _opened(code)["body"]
+    game = body.get("game") if isinstance(body, dict) else None
+    if not isinstance(game, str):
+        raise BadLink("damaged", "no game")
+    return game
+
+
+def _opened(code: str) -> dict:
+    """A code unpacked: {"v", "kind", "body"}, of this version, nothing in it checked yet."""
     if len(code) > MAX_CODE:
         raise BadLink("damaged", "too long")
     try:
@@ -88,14 +111,7 @@ def read(code: str) -> tuple[str, Any]:
         raise BadLink("newer", f"version {data['v']}")
     if data["v"] != VERSION or set(data) != {"v", "kind", "body"}:
         raise BadLink("damaged", "unexpected fields")
-    try:
-        if data["kind"] == "record":
-            return "record", check(data["body"])
-        if data["kind"] == "seen":
-            return "seen", _check_seen(data["body"])
-    except BadSave as err:
-        raise BadLink("damaged", str(err)[:200]) from None
-    raise BadLink("damaged", "unknown kind")
+    return data
 
 
 def _check_seen(body: Any) -> Seen:

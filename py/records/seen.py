@@ -90,6 +90,16 @@ class SeenReplay:
     def replay_move(self) -> str | None:
         return self.moves[self.ply] if self.ply < len(self.moves) else None
 
+    def go_to(self, ply: int) -> None:
+        """Straight to ``ply`` moves played, each round's end on the way seen (as
+        ``session.LocalSession.go_to``): a replay's jump."""
+        if ply < self.ply:
+            self.rewind(ply)
+        elif ply > self.ply:
+            assert ply <= len(self.moves)
+            self.seen_rounds = max(self.seen_rounds, self._done(ply - 1))
+            self.ply = ply
+
     def rewind(self, ply: int) -> None:
         assert 0 <= ply <= len(self.moves)
         self.ply = ply

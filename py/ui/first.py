@@ -58,10 +58,10 @@ def replay_code() -> tuple[str, str] | None:
         return None
     drop_fragment()
     try:
-        game = link.read(code)[1]["game"]
+        game = link.game_of(code)  # its game's modules are not in yet: read() needs them
     except link.BadLink:
-        return "", code  # said when the page opens
-    return game, code
+        game = ""
+    return (game if game in registry.ids() else ""), code  # a bad code is said when the page opens
 
 
 def read_fragment() -> tuple[invite.Invite | None, str | None, bool]:
@@ -69,13 +69,11 @@ def read_fragment() -> tuple[invite.Invite | None, str | None, bool]:
     could not be read: read once, then taken off the address (a reload must not answer a used
     invitation again)."""
     kind, code = link_fragment()
-    if not code:
-        return None, None, False
+    if not code or kind == "replay":
+        return None, None, False  # a replay's link: replay_code() reads it, and takes it off
     drop_fragment()
     if kind == "answer":
         return None, code, False
-    if kind == "replay":
-        return None, None, False  # replay_code() reads it
     try:
         offer = invite.unpack(code)
     except invite.BadInvite as err:

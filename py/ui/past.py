@@ -8,7 +8,7 @@ from games import registry
 from i18n import sentence
 from records import stats as figures
 from records.history import Record
-from ui import overlay
+from ui import modules, overlay
 from ui.actions import action
 from ui.dom import by_id, clear, find, mount, set_flag
 from ui.html import el
@@ -186,9 +186,12 @@ def draw_charts(root) -> None:
 # --- the buttons ---------------------------------------------------------------------------------
 @action("history")
 def open_history(app, node) -> None:
+    """The history, once every game's rules are in: they check its records (a game tapped just
+    after the start may not have fetched the others' yet), and any game may be picked there."""
     overlay.hide()
     game = node.dataset.game if node is not None and node.hasAttribute("data-game") else None
-    show(app, str(game) if game else None)
+    modules.load(registry.ids(), lambda: show(app, str(game) if game else None),
+                 lambda _error: app.notify("notice.offline_game"))
 
 
 @action("history-export")

@@ -66,13 +66,14 @@ class Replay:
 
         loop.fly(move, land)
 
-    def to(self, ply: int) -> None:
-        """Straight to ``ply`` moves played, with no motion."""
+    def to(self, ply: int, result: bool = False) -> None:
+        """Straight to ``ply`` moves played, with no motion. A round's end shows its result over
+        the finished table with ``result`` ("Round end"), else the next round (a step back)."""
         s = self.session
         ply = max(0, min(ply, len(self._moves())))
         s.go_to(ply)
-        if ply in self._ends():
-            s.acknowledge_round()  # a round's end reached by a jump: its next round shows
+        if ply in self._ends() and not result:
+            s.acknowledge_round()
         overlay.hide()
         self.app.loop.advance()
 
@@ -245,7 +246,7 @@ def last(app, node) -> None:
     current = _current(app)
     if current is not None:
         current.playing = False
-        current.to(current.round_end())
+        current.to(current.round_end(), result=True)
 
 
 @action("replay-play")

@@ -52,6 +52,19 @@ def storage(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
+# Fills localStorage to its last character (the size a browser gives a site).
+FILL_STORAGE = """() => {
+    let size = 1 << 22, i = 0;
+    while (size >= 1) {
+        try { localStorage.setItem('filler.' + i, 'x'.repeat(size)); i++; }
+        catch (e) { size = Math.floor(size / 2); }
+    }
+    try {  // the last few characters a new key's name would not leave room for
+        for (;;) localStorage.setItem('filler.0', localStorage.getItem('filler.0') + 'x');
+    } catch (e) { return i; }
+}"""
+
+
 # Each game's match in progress is stored under tapis.save.<game> (ui/storage.py).
 STORED = """(game) => {
     const keys = Object.keys(localStorage).filter((k) => /^tapis\\.save\\.[a-z-]+$/.test(k));

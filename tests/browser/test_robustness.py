@@ -8,22 +8,12 @@ import pytest
 from ai import think
 from games import registry
 from helpers import (
-    HAND, cell_selector, en, hand_card, lit_cells, notice, put_storage, read_board, reload,
+    FILL_STORAGE, HAND, cell_selector, en, hand_card, lit_cells, notice, put_storage, read_board, reload,
     start_from_form, start_punto, still, storage, stored, tap_card, use_prefs, wait_state, watched_board,
 )
 
 V1 = Path(__file__).resolve().parents[1] / "data" / "saves_v1"
 LONG = "Maximiliennepersévérante"  # 24 letters, no break point
-FILL_STORAGE = """() => {
-    let size = 1 << 22, i = 0;
-    while (size >= 1) {
-        try { localStorage.setItem('filler.' + i, 'x'.repeat(size)); i++; }
-        catch (e) { size = Math.floor(size / 2); }
-    }
-    try {  // the last few characters a new key's name would not leave room for
-        for (;;) localStorage.setItem('filler.0', localStorage.getItem('filler.0') + 'x');
-    } catch (e) { return i; }
-}"""
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from records import history, link, stats
 from records.pack import BadPack, pack, unpack
 from records.seen import SeenReplay
 from session import LocalSession
+from session import replay as session_replay
 
 GAMES = [("punto", {"players": 3}), ("zero-pointe", {"players": 3}), ("punttu", {"players": 4, "match": "to_points"}),
          ("neuf-vies", {"players": 3})]
@@ -183,3 +184,31 @@ def test_a_match_in_progress_shares_only_what_its_seat_saw():
     assert replay.replay_move() is None and replay.view(0) == match.view(0)
     replay.rewind(4)
     assert replay.view(0) == match.game.view(match.states[4], 0) and replay.last_move().move == match.moves[3]
+
+
+def test_a_link_names_its_game_before_it_is_checked():
+    """The page fetches a link's game's modules first (first.replay_code): the code names it
+    without the game's rules, which checking the rest needs."""
+    match = played("punttu", {"players": 3}, "named", kinds=["human", "easy", "easy"],
+                   until=lambda m: len(m.moves) >= 6)
+    assert link.game_of(link.of_record(history.record(match, 1))) == "punttu"
+    assert link.game_of(link.of_session(LocalSession(match), 0)) == "punttu"
+    for broken in ("", "x" * 50, link._encode("record", [])):
+        with pytest.raises(link.BadLink):
+            link.game_of(broken)
+
+
+def test_a_seen_replay_jumps_as_a_session_does():
+    """A link's replay of a match in progress jumps (the replay's bar: back, a round's start or
+    end) as a finished match's does: each round's end on the way seen, the one it lands on not."""
+    match = played("punttu", {"players": 2, "match": "to_points"}, "jump", kinds=["human", "easy"],
+                   until=lambda m: m.rounds_done >= 2)
+    seen = SeenReplay(match.game, link.read(link.of_session(LocalSession(match), 0))[1])
+    ends = [i + 1 for i in range(len(match.moves))
+            if match.game.rounds_done(match.states[i + 1]) > match.game.rounds_done(match.states[i])]
+    same = session_replay(match, here=[0])
+    for ply in (ends[1], 3, ends[0], ends[0] + 1, 0, len(match.moves)):
+        seen.go_to(ply)
+        same.go_to(ply)
+        assert (seen.ply, seen.seen_rounds, seen.next().kind) == (same.ply, same.seen_rounds, same.next().kind)
+        assert seen.view(0) == match.game.view(match.states[ply], 0)
