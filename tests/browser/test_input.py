@@ -332,18 +332,27 @@ def test_a_drag_begun_as_the_computers_card_flies_is_played_when_the_turn_comes(
     match = make()
     computers, after = _computers(match)
     page, finger = _open(new_context, base_url, open_app, match, size)
+    # The page's clock is held (Playwright's clock: its timers wait, its motion goes on), so that
+    # the finger goes down while the card is in flight, however loaded the machine.
+    page.clock.install()
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     finger.tap('[data-action="continue"]')
     # The last computer's turn: the card pressed, where it lies before anything flies.
     last = len(match.moves) + len(computers) - 1
+    turn = f"() => ({MOVES})().length >= {last} && document.documentElement.dataset.state === 'computer'"
+    while not page.evaluate(turn):
+        page.clock.run_for(20)
     x, y, card = page.wait_for_function(f"""() => {{
         const node = document.querySelector('{source}');
-        if (({MOVES})().length < {last} || document.documentElement.dataset.state !== 'computer' || !node
-            || node.getAnimations({{subtree: true}}).length || document.querySelector('.flying')) return null;
+        if (!node || node.getAnimations({{subtree: true}}).length) return null;
         const box = node.getBoundingClientRect();
         return [box.left + box.width / 2, box.top + box.height / 2, node.dataset.card];
     }}""", polling="raf").json_value()
-    page.wait_for_selector(".flying", state="attached")
+    while not page.locator(".flying").count():
+        page.clock.run_for(20)  # the computer's thought and pause, up to its card's take-off
     finger.send("touchStart", x, y)
+    assert page.get_attribute("html", "data-state") == "computer", "the finger goes down before the turn comes"
+    page.clock.resume()
     page.wait_for_function("() => document.documentElement.dataset.state === 'human'", polling="raf")
     drop, move = target(after, card)
     x1, y1 = finger.centre(drop)
