@@ -13,7 +13,7 @@ from ai import think
 from games.punto.cards import card_value
 from helpers import (
     HAND, cell_selector, drag_card, en, expect_redraw, hand_card, lit_cells, notice, press,
-    put_storage, read_board, reload, start_from_form, start_punto, stored_moves, table_facts, tap_card,
+    put_storage, read_board, reload, start_from_form, start_punto, still, stored_moves, table_facts, tap_card,
     use_prefs, wait_state, watched_board,
 )
 from match import Match
@@ -226,7 +226,9 @@ def test_moves_redraw_the_board_in_place_as_a_fresh_drawing_would(page, base_url
     start_punto(open_app, page, base_url, seed="in-place")
     kept_turns = 0
     for _ in range(7):  # the round ends after 8 turns
-        # Cards still marked by a glide (the board grew) are drawn afresh, on purpose.
+        # Cards still marked by a glide (the board grew) are drawn afresh, on purpose; the last
+        # move's motion is let end first (on a loaded machine it outlasted the turn's start).
+        still(page)
         marked = page.evaluate("""() => [...document.querySelectorAll('#board [data-card]')]
             .filter((n) => !n.classList.contains('moved') && !n.classList.contains('arrive'))
             .map((n) => { n.__old = true; }).length""")
