@@ -26,7 +26,9 @@ def drop_fragment() -> None:
     js.history.replaceState(None, "", js.location.pathname + js.location.search)
 
 
-def start(app) -> None:
+def start(app, again=False) -> None:
+    """The first screen of a start (``again``: of a warm page opened once more, py/ui/warm.py,
+    whose idle work is done)."""
     query = js.URLSearchParams.new(js.location.search)
     pairs = [(name, value) for name in dict.fromkeys(query.keys()) for value in query.getAll(name)]
     games = registry.ids()  # not the games themselves: a table's page imports its game alone
@@ -46,8 +48,9 @@ def start(app) -> None:
         route.notices.append(("join.bad", {}))
     watch = replay_code()
     needed = [g for g in (chosen, route.game, offer and offer.game, watch and watch[0]) if g] + app.saves.games()
-    modules.load(needed, lambda: open_first(app, route, chosen, offer=offer, answer=answer, watch=watch),
-                 lambda _error: open_first(app, route, None, lost=True))
+    modules.load(needed, lambda: open_first(app, route, chosen, offer=offer, answer=answer, watch=watch,
+                                            again=again),
+                 lambda _error: open_first(app, route, None, lost=True, again=again))
 
 
 def replay_code() -> tuple[str, str] | None:
@@ -107,7 +110,7 @@ def on_hash(app) -> None:
     js.location.reload()  # a replay's link too: its game's modules come with a start
 
 
-def open_first(app, route, chosen, lost=False, offer=None, answer=None, watch=None) -> None:
+def open_first(app, route, chosen, lost=False, offer=None, answer=None, watch=None, again=False) -> None:
     """The first screen once its game's modules are in (``lost``: they could not be fetched,
     the home page says so and touches no save)."""
     if lost:
@@ -142,6 +145,8 @@ def open_first(app, route, chosen, lost=False, offer=None, answer=None, watch=No
     by_id("loading").hidden = True
     set_flag("ready", round(js.performance.now()))
     app.thinker.ready()
+    if again:
+        return
     # Only once the page is ready and idle: the other games' modules, then the service
     # worker's precache (the snapshot for the next visits), which would slow the start.
     when_idle(lambda: modules.load(registry.ids(), lambda: update.watch(app)))

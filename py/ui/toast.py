@@ -41,6 +41,12 @@ def watch() -> None:
         js.window.addEventListener(name, proxy, True)  # capture: before the page's handlers act
 
 
+def forget() -> None:
+    """Nothing acted on yet, as at a start (a warm page's, py/ui/warm.py): the next notice is no
+    answer to the last tap."""
+    _STATE["at"] = -1e9
+
+
 def read_ms(text: str) -> int:
     """How long a notice stays: enough to read it twice at a slow pace, within 4 to 10 s."""
     return max(4000, min(10000, 1500 + 60 * len(text)))

@@ -1,5 +1,6 @@
-"""A test-only entry: the page opened again on the storage a test gives, without a reload, so
-that the browser tests reuse one started page for many screens (tests/browser/warm.py).
+"""A test-only entry: the page opened again on the storage and address a test gives, without a
+reload, so that the browser tests reuse one started page for many screens and links
+(tests/browser/warm.py).
 
 A player can never reach it: it exists only when ``window.tapisWarm`` is ``true`` before the
 page's scripts run, which only the tests' init script sets (nothing in the site, no link, no
@@ -10,38 +11,40 @@ import js
 from pyodide.ffi import create_proxy
 
 from i18n import LANGS, pick_lang
-from ui import modules, storage
+from ui import first, storage, toast
 from ui.dom import set_flag
 
 
 def offer(app) -> None:
     if getattr(js.window, "tapisWarm", None) is True:
-        js.window.tapisWarm = create_proxy(lambda items: reopen(app, json.loads(items)))
+        js.window.tapisWarm = create_proxy(
+            lambda items, address="": reopen(app, json.loads(items), address) if items else leave(app))
 
 
-def reopen(app, items: dict) -> None:
-    """The page as a start on ``items`` (the whole of localStorage) shows it with no link or
-    fragment: the previous screen left (its table's timers void, its link closed, its dialog and
-    notice gone), the settings and saves read again, then home, marked ready as a start is."""
+def leave(app) -> None:
+    """The previous screen left (its table's timers void, its link closed, its dialog and notice
+    gone), home shown: what the tests check between two of them."""
     set_flag("ready", None)
     app.show_home()
     app.pending = app.review = None
     app.say("")
+    toast.forget()
+
+
+def reopen(app, items: dict, address: str) -> None:
+    """The page as a start on ``items`` (the whole of localStorage) at ``address`` (a query
+    and fragment, or "") shows it: the settings and saves read again, then the first screen
+    chosen as a start chooses it, marked ready as a start is."""
+    leave(app)
     js.localStorage.clear()
     for key, value in items.items():
         js.localStorage.setItem(key, value)
+    js.history.replaceState(None, "", js.location.pathname + address)
     app.prefs = storage.read_prefs()
     lang = app.prefs.get("lang")
     app.lang = lang if lang in LANGS else pick_lang(js.navigator.languages.to_py())
-    app.apply_lang()
-    app.apply_theme()
     app.saves.told_no_room = False
-    modules.load(app.saves.games(), lambda: _opened(app))
-
-
-def _opened(app) -> None:
-    notice = app.saves.load()
-    app.show_home()
-    app.say(notice)
+    if app.thinker.state == "page":  # ?think=main holds for one visit
+        app.thinker.state = "off"
     js.window.scrollTo(0, 0)
-    set_flag("ready", round(js.performance.now()))
+    first.start(app, again=True)

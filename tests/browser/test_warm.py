@@ -63,6 +63,21 @@ def test_a_warm_page_shows_what_a_cold_start_on_the_same_storage_shows(
     assert page.evaluate(SHOWN) == cold.evaluate(SHOWN)
 
 
+@pytest.mark.parametrize("address", ["?game=punto&seed=1&start=1", "?game=punttu&lang=eu",
+                                     "?game=nope&seed=no%20spaces!"])
+def test_a_warm_page_opened_at_a_link_shows_what_a_cold_start_there_shows(
+        warm, new_context, base_url, open_app, address):
+    page = warm.page(**PHONE)
+    screens.open_screen(page, base_url, "computer:punttu/6", None, warm=warm)
+    items = _items("held:neuf-vies/6", {})
+    warm.open(page, items, address)
+    cold = new_context(**PHONE).new_page()
+    put_storage(cold, base_url, items)
+    open_app(cold, base_url, address)
+    assert page.evaluate(SHOWN) == cold.evaluate(SHOWN)
+    assert page.evaluate("location.search") == cold.evaluate("location.search")
+
+
 def test_a_page_opened_as_a_player_opens_it_has_no_test_entry(new_context, base_url, open_app):
     page = open_app(new_context().new_page(), base_url, "tapisWarm=true")
     assert page.evaluate("() => typeof window.tapisWarm") == "undefined"

@@ -61,17 +61,21 @@ class WarmPool:
             STARTS["warm pages"] += 1
         return warm.page
 
-    def open(self, page, items: dict):
-        """``page`` started again on ``items`` (the whole of its storage), at home."""
+    def open(self, page, items: dict, address: str = ""):
+        """``page`` started again on ``items`` (the whole of its storage) at ``address`` (a query
+        and fragment, as "?game=punto&seed=1&start=1"; "": home)."""
         try:
             viewport = next(w.viewport for w in self.warm.values() if w.page is page)
             if viewport:
                 page.set_viewport_size(viewport)
-            page.evaluate("(items) => tapisWarm(items)", json.dumps(items))
-            self.wait_ready(page)
-            left = page.evaluate(RESET, items)
-            assert left == {"stored": "same", "dialog": False, "state": None, "home": True,
+            page.evaluate("() => tapisWarm(null)")
+            left = {**page.evaluate(RESET, {}), "stored": None}
+            assert left == {"stored": None, "dialog": False, "state": None, "home": True,
                             "active": False}, f"the warm page kept the previous test's state: {left}"
+            page.evaluate("([items, address]) => tapisWarm(items, address)", [json.dumps(items), address])
+            self.wait_ready(page)
+            if not address:
+                assert page.evaluate(RESET, items)["stored"] == "same", "the start changed the storage"
         except BaseException:
             self.discard(page)
             raise
