@@ -26,13 +26,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import js
+from pyodide.ffi import create_proxy
 
 from ui.dom import closest, document, find, later, listen
 
 # px a press must travel before it becomes a drag (else it is a tap): a finger wobbles more
 DRAG_THRESHOLD = {"mouse": 6, "pen": 6, "touch": 10}
 TAPPABLE = "[data-drag], [data-drop], [data-action], summary"
-ECHO_MS = 1000  # a pointer's click this soon after its release is that release's echo
+ECHO_MS = 1000  # a pointer's click this soon after its release acted is that release's echo
 
 
 @dataclass
@@ -61,6 +62,7 @@ class Picker:
         self.shift = ""  # where the finger has taken it (a CSS transform)
         self.released = -1e9  # when a pointer last went up: the click that follows is its echo
         self.acted = False  # that release acted (a tap, a drop): its click is swallowed
+        self.touch_end = create_proxy(self._touch_end)  # for the element a finger went down on
         body = document.body
         for name, handler in (("pointerdown", self._down), ("pointermove", self._move),
                               ("pointerup", self._up), ("pointercancel", self._cancel),
@@ -157,6 +159,10 @@ class Picker:
     def _down(self, event):
         if event.button != 0 or not event.isPrimary:
             return
+        if event.pointerType == "touch":
+            # The touch's touchend goes to that element, and no further once the tap's action
+            # has taken it off the page (a new screen): its click would then act there.
+            event.target.addEventListener("touchend", self.touch_end)
         node = closest(event, TAPPABLE)
         if node is None and not self.root.contains(event.target):
             self.press = None  # outside the screen, on nothing that acts
@@ -246,8 +252,15 @@ class Picker:
 
     def _up(self, event):
         if event.isPrimary:
-            self.released = js.performance.now()
             self.acted = False
+        self._end_press(event)
+        if event.isPrimary:
+            # Once the release has acted: what it did (a game's form drawn the first time) may take
+            # longer than ECHO_MS on a loaded phone, and its touchend and click come after it; from
+            # its start, the click would be no echo and act on the screen the tap brought.
+            self.released = js.performance.now()
+
+    def _end_press(self, event):
         if self.press is None or event.pointerId != self.press.pointer:
             return
         was_drag, self.dragging, self.dragged = self.dragging, False, None
