@@ -10,17 +10,18 @@ import json
 from ai import think
 from coach import review
 from coach.lesson import LEARNER, lesson_of
-from helpers import en, put_storage, still, storage, stored_moves, use_prefs, wait_state
+from helpers import en, still, storage, stored_moves, wait_state
 from match import Match
-from touch import Finger
+from touch import PHONE, Finger
 
-PHONE = {"width": 360, "height": 640}
+PREFS = {"speed": "fast", "lang": "en"}
 
 
-def _phone(new_context):
-    context = new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
-    use_prefs(context, speed="fast", lang="en")
-    return context.new_page()
+def _phone(warm, items=None):
+    """The phone's warm page (tests/browser/warm.py) opened at home on ``items`` (else quick
+    computers in English, nothing else stored)."""
+    page = warm.page(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
+    return warm.open(page, items or {"tapis.prefs": json.dumps(PREFS)})
 
 
 def _lessons(page) -> dict:
@@ -32,13 +33,12 @@ def _note(page) -> str:
     return page.locator("#status.coach").inner_text()
 
 
-def test_a_guided_first_round_by_touch(new_context, base_url, open_app):
+def test_a_guided_first_round_by_touch(warm):
     lesson, _ = lesson_of("punto")
     notes = dict(lesson.notes)
     mirror = Match.new("punto", lesson.options, lesson.seed,
                        [{"kind": "human", "name": ""}, {"kind": "medium", "name": ""}])
-    page = _phone(new_context)
-    open_app(page, base_url)
+    page = _phone(warm)
     finger = Finger(page)
     finger.tap('[data-action="new"][data-game="punto"]')
     offer = page.locator(".lesson-offer")
@@ -88,10 +88,9 @@ def test_a_guided_first_round_by_touch(new_context, base_url, open_app):
     assert page.locator(".lesson-offer").count() == 0
 
 
-def test_a_lesson_left_halfway_resumes_where_it_stopped(new_context, base_url, open_app):
+def test_a_lesson_left_halfway_resumes_where_it_stopped(warm):
     lesson, _ = lesson_of("punto")
-    page = _phone(new_context)
-    open_app(page, base_url)
+    page = _phone(warm)
     finger = Finger(page)
     finger.tap('[data-action="new"][data-game="punto"]')
     finger.tap('.lesson-offer [data-action="lesson"]')
@@ -101,8 +100,7 @@ def test_a_lesson_left_halfway_resumes_where_it_stopped(new_context, base_url, o
         finger.drag("#hand [data-drag]", f'[data-drop="{move}"]')
     page.wait_for_selector(f'[data-drop="{lesson.moves[4]}"].hinted', timeout=15_000)
     assert _lessons(page) == {"punto": 4}
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
+    warm.open(page, storage(page))  # the page left, and opened again on what it stored
     finger.tap('[data-action="new"][data-game="punto"]')
     assert page.locator('.lesson-offer [data-action="lesson"]').inner_text() == en("coach.lesson.resume")
     finger.tap('.lesson-offer [data-action="lesson"]')
@@ -117,15 +115,13 @@ def test_a_lesson_left_halfway_resumes_where_it_stopped(new_context, base_url, o
     assert _lessons(page) == {"punto": "skipped"}
 
 
-def test_a_hint_is_lit_and_played_by_touch(new_context, base_url, open_app):
-    page = _phone(new_context)
+def test_a_hint_is_lit_and_played_by_touch(warm):
     match = Match.new("punto", {"players": 2}, "hint", [{"kind": "human", "name": ""},
                                                         {"kind": "medium", "name": ""}], think=think)
     for _ in range(6):
         match.play(match.computer_move() if match.to_move else match.legal_moves()[0])
-    prefs = {"speed": "fast", "lang": "en", "lessons": {"punto": "done"}}
-    put_storage(page, base_url, {"tapis.save.punto": json.dumps(match.dump()), "tapis.prefs": json.dumps(prefs)})
-    open_app(page, base_url)
+    prefs = {**PREFS, "lessons": {"punto": "done"}}
+    page = _phone(warm, {"tapis.save.punto": json.dumps(match.dump()), "tapis.prefs": json.dumps(prefs)})
     finger = Finger(page)
     finger.tap('[data-action="continue"]')
     assert wait_state(page, "human") == "human"
@@ -141,7 +137,7 @@ def test_a_hint_is_lit_and_played_by_touch(new_context, base_url, open_app):
     assert stored_moves(page, "punto") >= 7
 
 
-def test_a_match_against_the_computer_is_reviewed(new_context, base_url, open_app):
+def test_a_match_against_the_computer_is_reviewed(warm):
     """Punttu against the hard computer, the player always throwing their highest card: the match
     is resumed before the player's last choice, played by touch, and its review shows the two
     costly decisions (CPython's review of the same match finds them) on the table as they were,
@@ -158,10 +154,7 @@ def test_a_match_against_the_computer_is_reviewed(new_context, base_url, open_ap
     resumed = Match.new("punttu", {"players": 2}, "review0", seats, think=think)
     for move in match.moves[:last]:
         resumed.play(move)
-    page = _phone(new_context)
-    put_storage(page, base_url, {"tapis.save.punttu": json.dumps(resumed.dump()),
-                                 "tapis.prefs": json.dumps({"speed": "fast", "lang": "en"})})
-    open_app(page, base_url)
+    page = _phone(warm, {"tapis.save.punttu": json.dumps(resumed.dump()), "tapis.prefs": json.dumps(PREFS)})
     finger = Finger(page)
     finger.tap('[data-action="continue"]')
     for ply in range(last, len(match.moves)):  # the last choice, then the last card

@@ -27,6 +27,7 @@ from screens import _played, save_for
 from touch import PHONE, Finger
 
 PREFS = json.dumps({"speed": "fast", "lang": "en"})
+UTC_CLOCK = {"locale": "en-US", "timezone_id": "UTC"}  # the records' times as the tests write them
 MARCH = 1_772_373_900_000  # 2026-03-01 14:05 UTC: the first record kept before the tests
 LIST = ".past-match"
 COUNT = ".replay-count"
@@ -108,15 +109,12 @@ def _scores(outcome) -> str:
 
 # --- 1. the history and the statistics --------------------------------------------------------------
 
-def test_a_finished_match_is_in_the_history_with_its_statistics_and_a_replaced_one_unfinished(
-        new_context, base_url, open_app):
+def test_a_finished_match_is_in_the_history_with_its_statistics_and_a_replaced_one_unfinished(warm):
     lost, won = finished(False, "lost", against="medium"), finished(True, "won")
     won["ended"] += 3_600_000  # an hour later
     match, move = one_move_from_winning()
-    page = new_context(locale="en-US", timezone_id="UTC").new_page()
-    put_storage(page, base_url, {"tapis.save.punto": json.dumps(match.dump()), "tapis.prefs": PREFS,
-                                 "tapis.history.punto": _records(lost, won)})
-    open_app(page, base_url)
+    page = warm.open(warm.page(**UTC_CLOCK), {"tapis.save.punto": json.dumps(match.dump()), "tapis.prefs": PREFS,
+                                             "tapis.history.punto": _records(lost, won)})
     press(page, "continue")
     assert wait_state(page, "human") == "human"
     tap_card(page, to=move)
@@ -186,12 +184,11 @@ def _step(page, finger, action: str):
     _touch(page, finger, f'.replay-bar [data-action="{action}"]')
 
 
-def test_a_replay_steps_by_touch_through_the_same_table_to_the_match_s_result(new_context, base_url, open_app):
+def test_a_replay_steps_by_touch_through_the_same_table_to_the_match_s_result(warm):
     match, move = one_move_from_winning()
     total = len(match.moves) + 1
-    page = new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-    put_storage(page, base_url, {"tapis.save.punto": json.dumps(match.dump()), "tapis.prefs": PREFS})
-    open_app(page, base_url)
+    page = warm.page(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
+    warm.open(page, {"tapis.save.punto": json.dumps(match.dump()), "tapis.prefs": PREFS})
     finger = Finger(page)
     finger.tap('[data-action="continue"]')
     assert wait_state(page, "human") == "human"
@@ -285,14 +282,12 @@ def _histories(page) -> dict:
     return {key: json.loads(value) for key, value in storage(page).items() if key.startswith("tapis.history.")}
 
 
-def test_the_history_saved_to_a_file_loads_in_another_browser(new_context, base_url, open_app, tmp_path):
+def test_the_history_saved_to_a_file_loads_in_another_browser(warm, new_context, base_url, open_app, tmp_path):
     punto = [finished(True, "file1"), finished(False, "file2")]
     punto[1]["ended"] += 60_000
     punttu = finished(True, "file3", game_id="punttu", against="hard")
-    page = new_context(locale="en-US", timezone_id="UTC").new_page()
-    put_storage(page, base_url, {"tapis.prefs": PREFS, "tapis.history.punto": _records(*punto),
-                                 "tapis.history.punttu": _records(punttu)})
-    open_app(page, base_url)
+    page = warm.open(warm.page(**UTC_CLOCK), {"tapis.prefs": PREFS, "tapis.history.punto": _records(*punto),
+                                             "tapis.history.punttu": _records(punttu)})
     press(page, "history")
     assert wait_state(page, "history") == "history"
     listed, kept = _listed(page), _histories(page)
@@ -303,7 +298,7 @@ def test_the_history_saved_to_a_file_loads_in_another_browser(new_context, base_
     download.value.save_as(path)
     assert notice(page) == en("history.exported")
 
-    other = open_app(new_context(locale="en-US", timezone_id="UTC").new_page(), base_url)
+    other = open_app(new_context(**UTC_CLOCK).new_page(), base_url)  # a fresh browser, cold
     press(other, "history")
     assert wait_state(other, "history") == "history"
     assert other.locator(LIST).count() == 0
@@ -321,7 +316,7 @@ def test_the_history_saved_to_a_file_loads_in_another_browser(new_context, base_
 
 # --- 5. a record that does not read, a full storage -------------------------------------------------------
 
-def test_a_bad_record_is_kept_aside_and_a_full_storage_still_saves_the_match(new_context, base_url, open_app):
+def test_a_bad_record_is_kept_aside_and_a_full_storage_still_saves_the_match(warm):
     good = finished(True, "aside")
     bad = {**good, "plies": -1}
     elsewhere = finished(True, "room", game_id="zero-pointe")
@@ -329,11 +324,9 @@ def test_a_bad_record_is_kept_aside_and_a_full_storage_still_saves_the_match(new
     match, move = one_move_from_winning()
     step = next(m for m in match.legal_moves() if m != move and match.game.outcome(match.game.play(match.state, m))
                 is None)
-    page = new_context(locale="en-US").new_page()
-    put_storage(page, base_url, {"tapis.prefs": PREFS, "tapis.history.punto": _records(good, bad),
-                                 "tapis.history.zero-pointe": json.dumps(older),
-                                 "tapis.save.punto": json.dumps(match.dump())})
-    open_app(page, base_url)
+    page = warm.open(warm.page(locale="en-US"), {"tapis.prefs": PREFS, "tapis.history.punto": _records(good, bad),
+                                                 "tapis.history.zero-pointe": json.dumps(older),
+                                                 "tapis.save.punto": json.dumps(match.dump())})
     press(page, "history")
     assert wait_state(page, "history") == "history"
     assert notice(page) == en("history.aside", n=1)

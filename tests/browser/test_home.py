@@ -1,12 +1,13 @@
 """The home page, links and the saved match: what a visitor sees before and around a game."""
+import json
 import re
 
 import pytest
 
 from games import registry
 from helpers import (
-    en, notice, press, put_storage, read_board, reload, start_from_form, storage, stored, table_facts,
-    tap_card, use_prefs, wait_state,
+    en, notice, press, put_storage, read_board, reload, start_from_form, storage, stored, table_facts, tap_card,
+    wait_state,
 )
 from i18n import prefix, t
 from ui.fan import fan
@@ -41,12 +42,14 @@ def _new_punto(page):
     start_from_form(page)
 
 
+QUICK = {"tapis.prefs": json.dumps({"speed": "fast"})}  # quick computers, nothing else stored
+
+
 @pytest.fixture
-def english(new_context):
-    """A browser speaking English (so the page does), with quick computers."""
-    context = new_context(locale="en-US")
-    use_prefs(context, speed="fast")
-    return context.new_page()
+def english(warm):
+    """A browser speaking English (so the page does): its warm page (tests/browser/warm.py),
+    opened by each test on its own storage and link."""
+    return warm.page(locale="en-US")
 
 
 def test_home_lists_every_game_in_its_static_markup(base_url, new_context):
@@ -74,8 +77,8 @@ def test_home_lists_every_game_in_its_static_markup(base_url, new_context):
     assert plain not in {card for cards in faces for card in cards}
 
 
-def test_continue_shows_only_when_a_match_is_saved(english, base_url, open_app):
-    page = open_app(english, base_url)
+def test_continue_shows_only_when_a_match_is_saved(english, warm):
+    page = warm.open(english, QUICK)
     assert _tile_names(page) == _names()
     assert page.locator('[data-action="new"]').count() == len(registry.games())  # all have tables
     assert page.locator(CONTINUE).count() == 0
@@ -105,28 +108,30 @@ def test_the_default_language_follows_the_browser(new_context, base_url, open_ap
     assert page.text_content("#lang-code") == "FR"
 
 
-def test_bad_links_fall_back_with_a_one_line_notice(english, base_url, open_app):
-    page = open_app(english, base_url, "game=nope")
+def test_bad_links_fall_back_with_a_one_line_notice(english, warm):
+    page = warm.open(english, QUICK, "?game=nope")
     assert notice(page) == en("notice.bad_game", value="nope")
     assert _one_line(page, "#notice")
     assert _tile_names(page) == _names()
 
-    open_app(page, base_url, "seed=no%20spaces!")
+    warm.open(page, storage(page), "?seed=no%20spaces!")  # the same browser, another link
     assert notice(page) == en("notice.bad_seed") + " " + en("notice.needs_game")
     assert _one_line(page, "#notice")
     assert _tile_names(page) == _names()
 
-    open_app(page, base_url, "game=punto&seed=abc")
+    warm.open(page, storage(page), "?game=punto&seed=abc")
     assert notice(page) == ""
     assert page.locator('form.newgame[data-game="punto"]').is_visible()
     assert page.input_value("#seed") == "abc"
     assert page.locator("#seed").is_visible()  # the rule variants unfolded to show it
 
 
-def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(english, base_url, open_app):
+def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(new_context, base_url, open_app):
+    # Cold: its start rewrites the storage (the save kept aside), which warm.open refuses.
     garbage = '{"format": 1, "game": "punto", "state": [oops'
-    put_storage(english, base_url, {"tapis.save": garbage})
-    page = open_app(english, base_url)
+    page = new_context(locale="en-US").new_page()
+    put_storage(page, base_url, {**QUICK, "tapis.save": garbage})
+    open_app(page, base_url)
     kept = {key: value for key, value in storage(page).items() if key.startswith("tapis.save")}
     assert list(kept.values()) == [garbage]
     aside = next(iter(kept))
@@ -141,8 +146,8 @@ def test_a_corrupt_save_is_kept_aside_and_a_new_game_starts(english, base_url, o
     assert '"game":"punto"' in saved["tapis.save.punto"]
 
 
-def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
-    page = open_app(english, base_url)
+def test_a_new_game_over_a_saved_one_asks_first(english, warm):
+    page = warm.open(english, QUICK)
     _new_punto(page)
     wait_state(page, "human")
     tap_card(page)
@@ -172,9 +177,9 @@ def test_a_new_game_over_a_saved_one_asks_first(english, base_url, open_app):
     assert stored(page, "punto") != saved
 
 
-def test_the_seed_field_checks_what_is_typed(english, base_url, open_app):
+def test_the_seed_field_checks_what_is_typed(english, warm):
     """Its pattern is a valid expression for the browser (no console error while typing)."""
-    page = open_app(english, base_url, "game=punto")
+    page = warm.open(english, QUICK, "?game=punto")
     page.click(".rules-options > summary")  # the deal number is with the rule variants
     for typed, valid in (("abc-1_X", True), ("a b!", False), ("", True)):
         page.fill("#seed", typed)

@@ -150,12 +150,29 @@ def match_end() -> Match:
 
 # --- the page -----------------------------------------------------------------------------------
 
-def _open(new_context, base_url, open_app, match: Match | None, size=PHONE, page=None):
-    """A phone (or ``page`` again) with the match saved, at its home screen (Continue not yet
-    tapped)."""
-    page = page or new_context(locale="en-US", viewport=size, has_touch=True, is_mobile=True).new_page()
+def _items(match: Match | None) -> dict:
+    """The storage of a phone with the match saved (and the speed that shows every motion)."""
     saved = {f"tapis.save.{match.game.id}": json.dumps(match.dump())} if match is not None else {}
-    put_storage(page, base_url, {**saved, "tapis.prefs": json.dumps(PREFS)})
+    return {**saved, "tapis.prefs": json.dumps(PREFS)}
+
+
+def _phone(size: dict) -> dict:
+    """A phone's context options, at ``size``."""
+    return {"locale": "en-US", "viewport": size, "has_touch": True, "is_mobile": True}
+
+
+def _open(warm, match: Match | None, size=PHONE):
+    """A phone's warm page (tests/browser/warm.py) with the match saved, at its home screen
+    (Continue not yet tapped)."""
+    page = warm.open(warm.page(**_phone(size)), _items(match))
+    return page, Finger(page)
+
+
+def _open_cold(new_context, base_url, open_app, match: Match, size: dict):
+    """A phone of its own, started cold, with the match saved, at its home screen: for a test
+    that holds the page's clock (Playwright's clock stays installed in its context)."""
+    page = new_context(**_phone(size)).new_page()
+    put_storage(page, base_url, _items(match))
     open_app(page, base_url)
     return page, Finger(page)
 
@@ -186,19 +203,19 @@ SCENES = {
 
 
 @pytest.mark.parametrize("scene", SCENES)
-def test_nothing_covers_a_live_target_after_a_computers_move(scene, new_context, base_url, open_app):
+def test_nothing_covers_a_live_target_after_a_computers_move(scene, warm):
     make, size = SCENES[scene]
-    page, finger = _open(new_context, base_url, open_app, make(), size)
+    page, finger = _open(warm, make(), size)
     watch_cover(page, HELD)
     finger.tap('[data-action="continue"]')
     _hold_a_card(page, finger)
     assert covered(page) == []
 
 
-def test_nothing_covers_a_live_target_after_a_trick_taken_in_hot_seat(new_context, base_url, open_app):
+def test_nothing_covers_a_live_target_after_a_trick_taken_in_hot_seat(warm):
     match = punttu_hot_seat()
     card = _winning(match).split()[-1]
-    page, finger = _open(new_context, base_url, open_app, match)
+    page, finger = _open(warm, match)
     finger.tap('[data-action="continue"]')
     assert wait_state(page, "gate") == "gate"
     finger.tap('#overlay[open] [data-action="gate"]')
@@ -210,8 +227,8 @@ def test_nothing_covers_a_live_target_after_a_trick_taken_in_hot_seat(new_contex
     assert covered(page) == []
 
 
-def test_nothing_covers_a_live_target_after_a_deal(new_context, base_url, open_app):
-    page, finger = _open(new_context, base_url, open_app, punttu_deal())
+def test_nothing_covers_a_live_target_after_a_deal(warm):
+    page, finger = _open(warm, punttu_deal())
     finger.tap('[data-action="continue"]')
     assert wait_state(page, "round-end") == "round-end"
     watch_cover(page, "['human', 'computer'].includes(document.documentElement.dataset.state)")
@@ -219,8 +236,8 @@ def test_nothing_covers_a_live_target_after_a_deal(new_context, base_url, open_a
     assert covered(page) == []
 
 
-def test_nothing_covers_the_buttons_of_a_match_end(new_context, base_url, open_app):
-    page, finger = _open(new_context, base_url, open_app, match_end())
+def test_nothing_covers_the_buttons_of_a_match_end(warm):
+    page, finger = _open(warm, match_end())
     watch_cover(page, "document.querySelector('dialog:modal')")
     finger.tap('[data-action="continue"]')
     assert wait_state(page, "over") == "over"
@@ -237,7 +254,7 @@ CONTROLS = """() => [...document.querySelectorAll('#screen a[href], #screen butt
 })"""
 
 
-def test_home_on_a_match_end_takes_no_link_or_button_of_the_home_screen(new_context, base_url, open_app):
+def test_home_on_a_match_end_takes_no_link_or_button_of_the_home_screen(warm):
     """The result's Home acts when the finger lifts; the browser's click that follows lands on
     the home screen drawn meanwhile, on a link or a button under the same point: it does
     nothing there (a rules page was opened)."""
@@ -245,13 +262,12 @@ def test_home_on_a_match_end_takes_no_link_or_button_of_the_home_screen(new_cont
     # where one lies under the other is taken (the window resized, not the page reloaded): phones
     # whose browser's bars leave less or more of the screen to the page.
     sizes = [{"width": width, "height": height} for width in (360, 320, 390) for height in range(640, 440, -40)]
-    page, _ = _open(new_context, base_url, open_app, None)  # home as it will be, the match over: no Continue
+    page, _ = _open(warm, None)  # home as it will be, the match over: no Continue
     controls = []
     for size in sizes:
         page.set_viewport_size(size)
         controls.append(page.evaluate(CONTROLS))
-    page.set_viewport_size(PHONE)
-    page, finger = _open(new_context, base_url, open_app, match_end(), page=page)
+    page, finger = _open(warm, match_end())  # (at the phone's own size again)
     finger.tap('[data-action="continue"]')
     assert wait_state(page, "over") == "over"
     for size, seen in zip(sizes, controls):
@@ -269,18 +285,44 @@ def test_home_on_a_match_end_takes_no_link_or_button_of_the_home_screen(new_cont
     assert spots, "no link or button of the home screen lies under the result's Home at these sizes"
     x, y, _ = sorted(spots, key=lambda spot: spot[2] != "A")[0]
     address, left = page.url, []
-    page.on("framenavigated", lambda frame: left.append(frame.url) if frame == page.main_frame else None)
+
+    def navigated(frame):
+        if frame == page.main_frame:
+            left.append(frame.url)
+
+    page.on("framenavigated", navigated)
     finger.tap_at(x, y)
     # The tap's click comes within a frame or two of the finger's lift; 30 frames are given to it.
     try:
         page.evaluate(FRAMES, 30)
     except PlaywrightError:  # the page was left meanwhile
         pass
+    page.remove_listener("framenavigated", navigated)  # the warm page serves other tests
     assert left == [] and page.url == address, f"the tap's click followed a link of the home screen: {page.url}"
     assert page.locator("#screen > .home").count() == 1
     assert page.get_attribute("html", "data-state") is None  # no new game's form, no table
     under = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('a, button')?.tagName", [x, y])
     assert under in ("A", "BUTTON"), "the test taps where a control of the home screen lies"
+
+
+def test_a_tap_whose_screen_comes_slowly_takes_nothing_of_that_screen(warm):
+    """A tap on a game's New game draws its form while the finger lifts, the lesson's offer where
+    the finger was; on a slow phone (the page's processor a twentieth of its speed) drawing it takes
+    over a second: the tap's click must still do nothing there (it once said "No thanks" to the
+    lesson). The click comes after the form (the touch's own element went with the home screen)."""
+    page, finger = _open(warm, None)
+    slow = page.context.new_cdp_session(page)
+    slow.send("Emulation.setCPUThrottlingRate", {"rate": 20})
+    try:
+        finger.tap('[data-action="new"][data-game="punto"]')
+        page.wait_for_selector("form.newgame")
+        page.evaluate(FRAMES, 30)  # the tap's click comes within a frame or two
+    finally:  # the warm page serves other tests: its processor at full speed again
+        slow.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        slow.detach()
+    assert page.locator('.lesson-offer [data-action="lesson"]').count() == 1
+    assert page.get_attribute("html", "data-state") is None  # no lesson started
+    assert "lessons" not in json.loads(page.evaluate("localStorage.getItem('tapis.prefs')"))
 
 
 # --- a tap or a drag as the turn comes ----------------------------------------------------------------
@@ -289,14 +331,23 @@ def _moves(page) -> list:
     return page.evaluate(MOVES)
 
 
-def test_a_tap_on_the_draw_pile_as_a_discarded_card_glides_over_it_draws(new_context, base_url, open_app):
+def test_a_tap_on_the_draw_pile_as_a_discarded_card_glides_over_it_draws(warm):
     """Landscape: the card a computer's keep sends to the discard pile glides over the draw pile
     as the player's turn begins; a tap on the draw pile then draws (it took the discard). The
     page's motion runs at a quarter of its speed (the DevTools protocol's playback rate), so that
     the tap comes while the card is over the pile."""
     match = zero_pointe_flights()
-    page, finger = _open(new_context, base_url, open_app, match, LANDSCAPE)
-    page.context.new_cdp_session(page).send("Animation.setPlaybackRate", {"playbackRate": 0.25})
+    page, finger = _open(warm, match, LANDSCAPE)
+    slow = page.context.new_cdp_session(page)
+    slow.send("Animation.setPlaybackRate", {"playbackRate": 0.25})
+    try:
+        _tap_the_draw_pile_under_the_glide(page, finger, match)
+    finally:  # the warm page serves other tests: its motion at its own speed again
+        slow.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        slow.detach()
+
+
+def _tap_the_draw_pile_under_the_glide(page, finger, match: Match):
     finger.tap('[data-action="continue"]')
     x, y = page.wait_for_function("""() => {
         const pile = document.querySelector('[data-pile="draw"][data-action]');
@@ -331,7 +382,7 @@ def test_a_drag_begun_as_the_computers_card_flies_is_played_when_the_turn_comes(
     make, size, source, target = DRAGS[scene]
     match = make()
     computers, after = _computers(match)
-    page, finger = _open(new_context, base_url, open_app, match, size)
+    page, finger = _open_cold(new_context, base_url, open_app, match, size)
     # The page's clock is held (Playwright's clock: its timers wait, its motion goes on), so that
     # the finger goes down while the card is in flight, however loaded the machine.
     page.clock.install()
