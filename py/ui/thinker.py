@@ -52,6 +52,8 @@ class Thinker:
             when_idle(self._start)
 
     def _start(self):
+        if self.state != "waiting":
+            return  # no longer wanted here (a warm page's new visit, py/ui/warm.py)
         self.state = "starting"
         set_flag("think", "starting")
         js.performance.mark("tapis.thinker")

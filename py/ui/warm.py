@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 
 from i18n import LANGS, pick_lang
 from ui import first, storage, toast
-from ui.dom import set_flag
+from ui.dom import by_id, set_flag
 
 
 def offer(app) -> None:
@@ -22,12 +22,13 @@ def offer(app) -> None:
 
 
 def leave(app) -> None:
-    """The previous screen left (its table's timers void, its link closed, its dialog and notice
-    gone), home shown: what the tests check between two of them."""
+    """The previous screen left (its table's timers void, its link closed, its dialog, notice and
+    last move said to screen readers gone), home shown: what the tests check between two of them."""
     set_flag("ready", None)
     app.show_home()
     app.pending = app.review = None
     app.say("")
+    by_id("announce").textContent = ""
     toast.forget()
 
 
@@ -44,7 +45,17 @@ def reopen(app, items: dict, address: str) -> None:
     lang = app.prefs.get("lang")
     app.lang = lang if lang in LANGS else pick_lang(js.navigator.languages.to_py())
     app.saves.told_no_room = False
-    if app.thinker.state == "page":  # ?think=main holds for one visit
-        app.thinker.state = "off"
+    _new_visit(app.thinker)
     js.window.scrollTo(0, 0)
     first.start(app, again=True)
+
+
+def _new_visit(thinker) -> None:
+    """The thinker as a start leaves it: no worker until a hard computer is wanted (one still
+    waiting for the page to be idle does not start), or the one already up, if any (``?think=main``
+    holds for its visit only)."""
+    if thinker.worker is None:
+        thinker.state, thinker.wanted = "off", False
+        set_flag("think", None)
+    elif thinker.state == "page":
+        thinker.state = "ready"

@@ -2,30 +2,44 @@
 mid-game, with a card held and without, round ends and their folded table, the in-game menu.
 The fit sweep (tests/browser/test_fit_sweep.py) runs axe on every screen at a phone's size by
 touch and at a desktop's: home, every new-game screen, each table with a card held, each round
-end and match end. Also: focus after a move, dialogs' Escape, reduced motion."""
+end and match end. Also: focus after a move, dialogs' Escape, reduced motion. Each test opens a
+warm page (tests/browser/warm.py) on its storage and link."""
 import json
 from pathlib import Path
 
 import pytest
 
-from helpers import (
-    HAND, en, read_board, resume, start_punto, tap_card, use_prefs, violations, wait_state, watched_board,
-)
+from helpers import HAND, en, read_board, resume, tap_card, violations, wait_state, watched_board
 
 ROOT = Path(__file__).resolve().parents[2]
 V1 = ROOT / "tests" / "data" / "saves_v1"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 640}}
+DESKTOP = {"locale": "en-US", "viewport": SIZES["desktop"]}
 
 
-@pytest.fixture
-def page(new_context):
-    context = new_context(locale="en-US", viewport=SIZES["desktop"])
-    use_prefs(context, speed="fast")
-    return context.new_page()
+def _open(warm, address: str, speed="fast", **options):
+    """The warm page of a context made with ``options`` (a desktop's by default) opened at
+    ``address``, computers at ``speed``."""
+    page = warm.page(**(options or DESKTOP))
+    return warm.open(page, {"tapis.prefs": json.dumps({"speed": speed})}, address)
 
 
-def test_punto_mid_game_and_with_a_card_held(page, base_url, open_app):
-    start_punto(open_app, page, base_url, seed="axe")
+def _start_punto(warm, seed: str, speed="fast", **options):
+    """A two-player Punto match from a link (as helpers.start_punto), up to the human's turn."""
+    page = _open(warm, f"?game=punto&seed={seed}&start=1", speed, **options)
+    wait_state(page, "human")
+    return page
+
+
+def _resume_v1(warm, name: str, state: str):
+    """The first version's save ``name`` resumed on the desktop's warm page, its state asserted."""
+    page = warm.page(**DESKTOP)
+    assert resume(page, "", None, (V1 / f"{name}.json").read_text(), None, state, warm=warm) == state
+    return page
+
+
+def test_punto_mid_game_and_with_a_card_held(warm):
+    page = _start_punto(warm, "axe")
     card = page.get_attribute(HAND, "data-card")
     tap_card(page)
     assert watched_board(page) == {"0,0": card}
@@ -37,8 +51,8 @@ def test_punto_mid_game_and_with_a_card_held(page, base_url, open_app):
 
 
 @pytest.mark.parametrize("name", ["punto-teams-unseen-round-end", "zp-3p-unseen-round-end"])
-def test_round_ends_and_their_folded_table(page, base_url, open_app, name):
-    assert resume(page, base_url, open_app, (V1 / f"{name}.json").read_text(), None, "round-end") == "round-end"
+def test_round_ends_and_their_folded_table(warm, name):
+    page = _resume_v1(warm, name, "round-end")
     assert violations(page) == []
     page.keyboard.press("Escape")  # folds the result away: the table it announces is there
     assert page.locator("#overlay").is_hidden() and page.locator("#unfold").is_visible()
@@ -47,12 +61,11 @@ def test_round_ends_and_their_folded_table(page, base_url, open_app, name):
     assert page.locator("#overlay .round-end").is_visible()
 
 
-def test_a_result_that_comes_to_scroll_once_the_window_shrinks_takes_the_keyboard(page, base_url, open_app):
+def test_a_result_that_comes_to_scroll_once_the_window_shrinks_takes_the_keyboard(warm):
     """A round end shown on a large screen fits; the phone turned (or the window made small),
     its text scrolls: it becomes a tab stop, which keyboard users scroll it by, and stops being
     one once it fits again."""
-    assert resume(page, base_url, open_app, (V1 / "zp-3p-unseen-round-end.json").read_text(), None,
-                  "round-end") == "round-end"
+    page = _resume_v1(warm, "zp-3p-unseen-round-end", "round-end")
     body = page.locator("#overlay .dialog-body")
     scrolls = "(b) => b.scrollHeight > b.clientHeight"
     assert not body.evaluate(scrolls) and body.get_attribute("tabindex") is None
@@ -68,8 +81,8 @@ def test_a_result_that_comes_to_scroll_once_the_window_shrinks_takes_the_keyboar
     page.wait_for_function("() => !document.querySelector('#overlay .dialog-body').hasAttribute('tabindex')")
 
 
-def test_zero_pointe_mid_game(page, base_url, open_app):
-    assert resume(page, base_url, open_app, (V1 / "zp-4p-late.json").read_text(), None, "human") == "human"
+def test_zero_pointe_mid_game(warm):
+    page = _resume_v1(warm, "zp-4p-late", "human")
     assert violations(page) == []
     page.click('[data-pile="discard"]')  # held: the legal slots light up
     assert page.locator("[data-legal]").count() > 0
@@ -80,8 +93,8 @@ def _words(card: str) -> str:
     return en("punto.ui.card", colour=en(f"punto.colour.{card[0]}"), value=int(card[1]))
 
 
-def test_moves_are_told_in_words_and_focus_lands_on_the_card_to_play(page, base_url, open_app):
-    start_punto(open_app, page, base_url, seed="focus")
+def test_moves_are_told_in_words_and_focus_lands_on_the_card_to_play(warm):
+    page = _start_punto(warm, "focus")
     card = page.get_attribute(HAND, "data-card")
     page.focus(HAND)
     page.keyboard.press("Enter")
@@ -97,11 +110,8 @@ def test_moves_are_told_in_words_and_focus_lands_on_the_card_to_play(page, base_
     assert page.text_content("#announce") == told[1]  # what a screen reader hears
 
 
-def test_reduced_motion_moves_cards_at_once(new_context, base_url, open_app):
-    context = new_context(locale="en-US", reduced_motion="reduce")
-    use_prefs(context, speed="normal")
-    page = context.new_page()
-    start_punto(open_app, page, base_url, seed="still")
+def test_reduced_motion_moves_cards_at_once(warm):
+    page = _start_punto(warm, "still", "normal", locale="en-US", reduced_motion="reduce")
     page.evaluate("""() => { window.__flights = 0; new MutationObserver((changes) => {
         for (const c of changes) if (c.target.classList?.contains('flying')) window.__flights++;
     }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['class']}); }""")
@@ -113,8 +123,8 @@ def test_reduced_motion_moves_cards_at_once(new_context, base_url, open_app):
                          ".transitionDuration") == "0s"
 
 
-def test_the_in_game_menu(page, base_url, open_app):
-    start_punto(open_app, page, base_url, seed="menu")
+def test_the_in_game_menu(warm):
+    page = _start_punto(warm, "menu")
     page.click("#menu")
     assert page.locator("#overlay .menu").is_visible()
     assert violations(page) == []
@@ -127,8 +137,8 @@ def test_the_in_game_menu(page, base_url, open_app):
 
 
 @pytest.mark.parametrize("game_id", ["punttu", "neuf-vies"])
-def test_the_card_games_with_hands_mid_game_and_a_card_held(page, base_url, open_app, game_id):
-    open_app(page, base_url, f"game={game_id}&seed=axe&start=1")
+def test_the_card_games_with_hands_mid_game_and_a_card_held(warm, game_id):
+    page = _open(warm, f"?game={game_id}&seed=axe&start=1")
     assert wait_state(page, "human") == "human"
     assert violations(page) == []
     page.locator("#screen [data-drag]").first.click()

@@ -27,9 +27,12 @@ HOLD_ANSWERS = """if (globalThis.document) {
 }"""
 
 
+PREFS = {"speed": "fast", "lang": "en"}
+
+
 @pytest.fixture
 def context(context):
-    use_prefs(context, speed="fast", lang="en")
+    use_prefs(context, **PREFS)
     return context
 
 
@@ -71,8 +74,9 @@ def _wait_for_moves(page, match: Match, count: int):
     }""", arg=[match.game.id, match.seed, count], timeout=60_000)
 
 
-def test_every_new_game_screen_offers_hard(page, base_url, open_app):
-    open_app(page, base_url)  # one start: each game's screen is a tap away from home
+def test_every_new_game_screen_offers_hard(warm):
+    # A warm page at home: each game's screen is a tap away.
+    page = warm.open(warm.page(), {"tapis.prefs": json.dumps(PREFS)})
     for game_id in GAMES:
         page.click(f'[data-action="new"][data-game="{game_id}"]')
         page.wait_for_selector(f'form.newgame[data-game="{game_id}"]')
@@ -84,16 +88,19 @@ def test_every_new_game_screen_offers_hard(page, base_url, open_app):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_page_plays_the_move_cpythons_search_picks(page, base_url, open_app, game_id):
+def test_the_page_plays_the_move_cpythons_search_picks(warm, game_id):
+    """On a warm page (?think=main: this visit's computers think on the page, whether or not an
+    earlier test started the worker there)."""
     match = _hard_to_move(game_id, "same")
     saved = match.dump()
     expected = Match.load(json.loads(json.dumps(saved)), think=think).computer_move()
-    put_storage(page, base_url, {"tapis.save": json.dumps(saved)})
-    open_app(page, base_url, "think=main")
+    page = warm.open(warm.page(), {"tapis.save": json.dumps(saved), "tapis.prefs": json.dumps(PREFS)},
+                     "?think=main")
+    earlier = len(_thought_in(page))  # the moves thought by earlier tests on this page
     page.click('[data-action="continue"]')
     _wait_for_moves(page, match, len(saved["moves"]) + 1)
     assert _moves(page, match.game.id)[len(saved["moves"])] == expected
-    assert _thought_in(page)[0] == "page"
+    assert _thought_in(page)[earlier] == "page"
 
 
 def test_in_its_worker_the_hard_computer_plays_cpythons_move_and_an_answer_after_an_undo_is_dropped(
@@ -161,8 +168,8 @@ def test_without_its_worker_a_hard_computer_thinks_on_the_page_which_paints_mean
     page.route(base_url + "js/think.mjs", lambda route: route.fulfill(
         content_type="text/javascript", body='throw new Error("no worker today");'))
     seats = [{"kind": "human", "name": "You"}, {"kind": "hard", "name": "Hard"}]
-    put_storage(page, base_url, {"tapis.save": json.dumps(
-        Match.new("punto", {}, "slices", seats, think=think).dump())})
+    put_storage(page, base_url, {"tapis.save": json.dumps(Match.new("punto", {}, "slices", seats, think=think).dump()),
+                                 "tapis.prefs": json.dumps(PREFS)})  # fast: the search is timed, not the motion
     open_app(page, base_url)
     page.click('[data-action="continue"]')
     wait_state(page, "human")

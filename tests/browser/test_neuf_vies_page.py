@@ -6,7 +6,8 @@ that starts a table.
 
 Crafted positions are built in CPython with the rules tests' own builder and saved into
 localStorage as a match's start; the home's "Continue" button resumes them. Computers play at
-the "fast" speed; every wait is on a page state or a selector, never a sleep."""
+the "fast" speed; every wait is on a page state or a selector, never a sleep. Each test opens a
+warm page (tests/browser/warm.py) on its storage and link."""
 import json
 import random
 import re
@@ -34,13 +35,16 @@ CARD_ID = re.compile(r"^(?:[rogb]\d|[sj])\.[a-z]\d?$")
 
 # --- the page ----------------------------------------------------------------------------------
 
-def _seed(page):
-    """Prefs in localStorage before the first load only."""
-    page.add_init_script(f"""
-        if (location.protocol === "http:" && !sessionStorage.getItem("nv-seeded")) {{
-            localStorage.setItem("tapis.prefs", {json.dumps(json.dumps(PREFS))});
-            sessionStorage.setItem("nv-seeded", "1");
-        }}""")
+def _start(warm, seed: str):
+    """A new match from a link (seat 0 human, seat 1 a medium computer) on the default warm page."""
+    return warm.open(warm.page(), {"tapis.prefs": json.dumps(PREFS)}, f"?game=neuf-vies&seed={seed}&start=1")
+
+
+def _resume(warm, save: dict, *states, **options) -> tuple:
+    """A crafted match resumed by the home's Continue button on the warm page of a context made
+    with ``options``: the page, and the first of ``states`` it shows."""
+    page = warm.page(**options)
+    return page, resume(page, "", None, save, PREFS, *states, warm=warm)
 
 
 def _save(state, humans=(0,), seats=None) -> dict:
@@ -90,9 +94,8 @@ def _hidden_cards(page, ids) -> list:
 
 # --- 1. a whole game ---------------------------------------------------------------------------
 
-def test_a_whole_game_against_a_computer_by_mouse_drag(page, base_url, open_app):
-    _seed(page)
-    open_app(page, base_url, "game=neuf-vies&seed=whole&start=1")
+def test_a_whole_game_against_a_computer_by_mouse_drag(warm):
+    page = _start(warm, "whole")
     state = wait_state(page, "human", "computer")
     turns = 0
     while state != "over":
@@ -136,11 +139,11 @@ def test_a_whole_game_against_a_computer_by_mouse_drag(page, base_url, open_app)
 
 # --- 2. an attack on a human in hot-seat: countered, then renewed ---------------------------------
 
-def test_hot_seat_attack_countered_then_renewed(page, base_url, open_app):
+def test_hot_seat_attack_countered_then_renewed(warm):
     start = table("g6", "? r8", hands=[["r1", "r1", "o2", "g3"], ["r1", "j", "b4", "b5"]])
     ana_r1, ben_r1 = card(start, 0, "r1"), card(start, 1, "r1")
     secrets = [*start.hands[0], *start.hands[1]]
-    state = resume(page, base_url, open_app, _save(start, humans=(0, 1)), PREFS, "gate")
+    page, state = _resume(warm, _save(start, humans=(0, 1)), "gate")
     assert state == "gate" and _hidden_cards(page, secrets) == []
     press(page, "gate")
     wait_state(page, "human")
@@ -193,10 +196,10 @@ def test_hot_seat_attack_countered_then_renewed(page, base_url, open_app):
 
 # --- 3. a nine-pair, and where its 9×2 card goes ---------------------------------------------------
 
-def test_a_nine_pair_and_the_place_of_its_9x2_card_by_keyboard(page, base_url, open_app):
+def test_a_nine_pair_and_the_place_of_its_9x2_card_by_keyboard(warm):
     start = table("? ? | r8", "g3", hands=[["r1", "o2", "b4", "g6"], ["g3", "b4", "o2", "b5"]])
     red = card(start, 0, "r1")
-    resume(page, base_url, open_app, _save(start), PREFS, "human")
+    page, _ = _resume(warm, _save(start), "human")
     source = page.locator(f'{HAND}[data-card="{red}"]')
     source.focus()
     page.keyboard.press("Enter")
@@ -287,10 +290,10 @@ def _saved(page) -> list:
     return json.loads(stored(page))["moves"]
 
 
-def test_moves_by_touch_a_drag_a_tap_and_a_tap_and_an_answer(new_context, base_url, open_app):
+def test_moves_by_touch_a_drag_a_tap_and_a_tap_and_an_answer(warm):
     match, [(at_drag, drag), (at_tap, tap), (at_answer, answer)] = _touch_game()
-    page = new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-    resume(page, base_url, open_app, match.dump(), PREFS, "human")
+    page, _ = _resume(warm, match.dump(), "human", locale="en-US", viewport=PHONE, has_touch=True,
+                      is_mobile=True)
     finger = Finger(page)
 
     # A card dragged onto a column of the player's own.
@@ -329,15 +332,14 @@ def test_moves_by_touch_a_drag_a_tap_and_a_tap_and_an_answer(new_context, base_u
 
 # --- 5. six players on a phone ------------------------------------------------------------------
 
-def test_six_players_fit_a_phone_without_scrolling(new_context, base_url, open_app):
+def test_six_players_fit_a_phone_without_scrolling(warm):
     seats = [{"kind": "medium", "name": NAMES[i]} for i in range(6)]
     match = Match.new("neuf-vies", {"players": 6}, "phone", seats, think=think)
     while len(match.moves) < 40 or match.to_move != 0 or match.state.phase != "turn":
         match.play(match.computer_move())
     save = match.dump()
     save["seats"][0]["kind"] = "human"
-    page = new_context(viewport={"width": 360, "height": 640}, locale="en-US").new_page()
-    resume(page, base_url, open_app, save, PREFS, "human")
+    page, _ = _resume(warm, save, "human", viewport={"width": 360, "height": 640}, locale="en-US")
     assert page.locator(".seat-strip .seat").count() == 5
     expect(page.locator(HAND)).to_have_count(4)
     boxes = page.evaluate("""() => ['#hand', '[data-seat="0"] .nv-cols', '#status'].map((sel) => {
@@ -362,10 +364,9 @@ def _can_attack(match: Match) -> bool:
     return any(move.startswith("place ") and move.split()[2] != "0" for move in match.legal_moves())
 
 
-def test_a_tap_on_another_player_opens_their_columns_large(new_context, base_url, open_app):
+def test_a_tap_on_another_player_opens_their_columns_large(warm):
     match = screens._played("neuf-vies", 4, _can_attack, "peek")
-    page = new_context(**SMALL).new_page()
-    resume(page, base_url, open_app, match.dump(), PREFS, "human")
+    page, _ = _resume(warm, match.dump(), "human", **SMALL)
     seat = page.locator(".seat-strip .seat").filter(has=page.locator("[data-card]")).first
     cards = seat.locator("[data-card]").evaluate_all("ns => ns.map(n => n.dataset.card)")
     small = seat.locator("[data-card]").first.bounding_box()["width"]
@@ -391,9 +392,8 @@ def test_a_tap_on_another_player_opens_their_columns_large(new_context, base_url
     assert held not in page.eval_on_selector_all("#hand [data-card]", "ns => ns.map(n => n.dataset.card)")
 
 
-def test_an_attack_to_answer_keeps_the_hand_on_a_small_phone(new_context, base_url, open_app):
-    page = new_context(**SMALL).new_page()
-    resume(page, base_url, open_app, screens.save_for("counter:neuf-vies/4"), PREFS, "human")
+def test_an_attack_to_answer_keeps_the_hand_on_a_small_phone(warm):
+    page, _ = _resume(warm, screens.save_for("counter:neuf-vies/4"), "human", **SMALL)
     assert page.text_content("#status").startswith(en("seat.computer", n=2) + " attacks your column")
     assert page.locator(".nv-actions .nv-answer").count() >= 1
     # Said once, in the prompt: no log line repeats the attack.
@@ -408,9 +408,8 @@ def test_an_attack_to_answer_keeps_the_hand_on_a_small_phone(new_context, base_u
 
 # --- 6. a link starts a table -------------------------------------------------------------------
 
-def test_a_link_starts_a_table(page, base_url, open_app):
-    _seed(page)
-    open_app(page, base_url, "game=neuf-vies&seed=abc&start=1")
+def test_a_link_starts_a_table(warm):
+    page = _start(warm, "abc")
     assert wait_state(page, "human", "computer") in ("human", "computer")
     expect(page.locator('section.table[data-game="neuf-vies"]')).to_have_count(1)
     expect(page.locator("#hand .nvcard")).to_have_count(4)

@@ -29,9 +29,9 @@ def on_screen(page, **selectors) -> dict:
 
 
 @pytest.fixture
-def phone(new_context):
-    context = new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
-    return context.new_page()
+def phone(warm):
+    """A warm page (tests/browser/warm.py), opened on each test's save by ``resume``."""
+    return warm.page(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)
 
 
 def _punto_late_in_a_round() -> dict:
@@ -48,18 +48,18 @@ def _punto_late_in_a_round() -> dict:
     raise AssertionError("no deal reached six by six")
 
 
-def test_punto_four_players_late_in_a_round(phone, base_url, open_app):
-    assert resume(phone, base_url, open_app, _punto_late_in_a_round(), None, "human") == "human"
+def test_punto_four_players_late_in_a_round(phone, warm, base_url):
+    assert resume(phone, base_url, None, _punto_late_in_a_round(), None, "human", warm=warm) == "human"
     phone.locator(HAND).tap()
     assert phone.locator("[data-legal]").count() > 0
     assert on_screen(phone, card=HAND, lit="[data-legal]", prompt="#status") == {
         "card": [], "lit": [], "prompt": []}
 
 
-def test_zero_pointe_eight_players(phone, base_url, open_app):
+def test_zero_pointe_eight_players(phone, warm, base_url):
     seats = [{"kind": "human" if i == 0 else "easy", "name": f"Player {i + 1}"} for i in range(8)]
     match = Match.new("zero-pointe", {"players": 8}, "phone8", seats, think=think)
-    assert resume(phone, base_url, open_app, match.dump(), None, "human") == "human"
+    assert resume(phone, base_url, None, match.dump(), None, "human", warm=warm) == "human"
     assert on_screen(phone, mine='[data-grid="0"] [data-slot]', piles="[data-pile]",
                      prompt="#status") == {"mine": [], "piles": [], "prompt": []}
     phone.locator('[data-grid="0"] [data-slot="0,0"]').tap()  # turning a card changes nothing

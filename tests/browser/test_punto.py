@@ -3,7 +3,8 @@ reloads (offline too: test_startup.py, in the return visit's page), a phone, a s
 sub-path.
 
 Every match is seeded (the same deal each run) with computers on the fast speed; a test waits
-for the page's own state marker, never a fixed delay."""
+for the page's own state marker, never a fixed delay. A test opens a warm page (tests/browser/warm.py)
+on its storage and link, but for a reload's and a sub-path's, which start pages of their own."""
 import json
 import random
 
@@ -13,13 +14,14 @@ from ai import think
 from games.punto.cards import card_value
 from helpers import (
     HAND, cell_selector, drag_card, en, expect_redraw, hand_card, lit_cells, notice, press,
-    put_storage, read_board, reload, start_from_form, start_punto, still, stored_moves, table_facts, tap_card,
+    read_board, reload, start_from_form, start_punto, still, storage, stored_moves, table_facts, tap_card,
     use_prefs, wait_state, watched_board,
 )
 from match import Match
 
 NAMES = [en("seat.default", n=1), en("seat.default", n=2)]
 TURN = ("human", "round-end", "over")
+PREFS = {"speed": "fast", "lang": "en"}
 
 
 def _column(cell: str) -> int:
@@ -36,6 +38,21 @@ def context(context):
     return context
 
 
+def _open(warm, address: str, items=None, **options):
+    """The warm page of a context made with ``options``, opened on ``items`` (fast computers and
+    English by default) at ``address``."""
+    page = warm.page(**options)
+    return warm.open(page, items or {"tapis.prefs": json.dumps(PREFS)}, address)
+
+
+def _start(warm, seed: str, prefs=PREFS):
+    """A two-player Punto match from a link, with defaults (as helpers.start_punto), up to the
+    human's first turn."""
+    page = _open(warm, f"?game=punto&seed={seed}&start=1", {"tapis.prefs": json.dumps(prefs)})
+    wait_state(page, "human")
+    return page
+
+
 def _seat_words(page, key: str, seat: int, **params) -> str:
     """``key`` about ``seat`` as the page words it: in the second person for the player's own
     seat ("You"), else with the seat's name."""
@@ -45,8 +62,8 @@ def _seat_words(page, key: str, seat: int, **params) -> str:
     return en(key, name=name, **params)
 
 
-def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
-    start_punto(open_app, page, base_url, seed="match")
+def test_a_whole_match_by_mouse_drag_and_drop(warm):
+    page = _start(warm, "match")
     wins = [0, 0]
     rounds = 0
     for _ in range(400):  # a match is far shorter; the bound only stops a runaway loop
@@ -84,10 +101,10 @@ def test_a_whole_match_by_mouse_drag_and_drop(page, base_url, open_app):
         _seat_words(page, "punto.ui.wins", seat, n=0) for seat in (0, 1)]
 
 
-def test_hot_seat_turn_by_tap_to_place(page, base_url, open_app):
+def test_hot_seat_turn_by_tap_to_place(warm):
     """Punto hides nothing from one player that another may see (the decks' order is hidden
     from all), so hot-seat play needs no pass-the-device screen: the status names the player."""
-    open_app(page, base_url, "game=punto&seed=hot")
+    page = _open(warm, "?game=punto&seed=hot")
     start_from_form(page, kinds=[None, "human"])
     assert wait_state(page, "human") == "human"
     assert NAMES[0] in page.text_content(".status")
@@ -124,8 +141,8 @@ def _focused_cell(page):
     return page.evaluate("document.activeElement.dataset.cell || null")
 
 
-def test_placements_by_keyboard_only(page, base_url, open_app):
-    start_punto(open_app, page, base_url, seed="keys")
+def test_placements_by_keyboard_only(warm):
+    page = _start(warm, "keys")
     card = hand_card(page)
     _tab_to_card(page)
     page.keyboard.press("Enter")
@@ -150,8 +167,8 @@ def test_placements_by_keyboard_only(page, base_url, open_app):
     assert watched_board(page)[chosen] == card
 
 
-def test_an_illegal_drop_snaps_back_and_says_why(page, base_url, open_app):
-    start_punto(open_app, page, base_url, seed="crush")
+def test_an_illegal_drop_snaps_back_and_says_why(warm):
+    page = _start(warm, "crush")
     for _ in range(20):
         card = hand_card(page)
         value = card_value(card)
@@ -219,11 +236,11 @@ DRAWN_BOARD_JS = """() => {
 BOARD_SHAPE_JS = "() => document.getElementById('board').cloneNode(false).outerHTML"
 
 
-def test_moves_redraw_the_board_in_place_as_a_fresh_drawing_would(page, base_url, open_app):
+def test_moves_redraw_the_board_in_place_as_a_fresh_drawing_would(warm):
     """A move changes a few cells: the cards elsewhere keep their nodes (the browser then
     restyles and lays out only what changed), and after many such moves the board is still
-    exactly what a reload draws from the save."""
-    start_punto(open_app, page, base_url, seed="in-place")
+    exactly what the page draws afresh from the save (opened again on it, then Continue)."""
+    page = _start(warm, "in-place")
     kept_turns = 0
     for _ in range(7):  # the round ends after 8 turns
         # Cards still marked by a glide (the board grew) are drawn afresh, on purpose; the last
@@ -242,7 +259,9 @@ def test_moves_redraw_the_board_in_place_as_a_fresh_drawing_would(page, base_url
             kept_turns += 1
     assert kept_turns >= 1  # a turn where the board kept its size and its words: seen in place
     drawn = page.evaluate(DRAWN_BOARD_JS)
-    _reload_and_resume(page)
+    warm.open(page, storage(page))
+    press(page, "continue")
+    wait_state(page, "human")
     assert page.evaluate(DRAWN_BOARD_JS) == drawn
 
 
@@ -277,12 +296,9 @@ def _wide_match() -> dict:
         assert session.view(0)["round"] == 1, "the deal ended its round before five columns"
 
 
-def test_a_phone_places_by_tapping_and_the_board_fits(new_context, base_url, open_app):
-    phone = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    use_prefs(phone, speed="fast", lang="en")
-    page = phone.new_page()
-    put_storage(page, base_url, {"tapis.save": json.dumps(_wide_match())})
-    open_app(page, base_url)
+def test_a_phone_places_by_tapping_and_the_board_fits(warm):
+    page = _open(warm, "", {"tapis.save.punto": json.dumps(_wide_match()), "tapis.prefs": json.dumps(PREFS)},
+                 viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page.tap('[data-action="continue"]')
     wait_state(page, "human")
     assert _shown_columns(page) == 7
@@ -317,12 +333,11 @@ FINISHED_JS = """() => ({
 })"""
 
 
-def test_the_finished_board_stays_in_place_at_the_round_end(page, base_url, open_app):
+def test_the_finished_board_stays_in_place_at_the_round_end(warm):
     """The winning card glides onto the board as the round ends: the table is not dealt again,
     every card stays in its cell while the round's dialog opens, the winning line is lit."""
     save, move = _round_won_next()
-    put_storage(page, base_url, {"tapis.save": json.dumps(save)})
-    open_app(page, base_url)
+    page = _open(warm, "", {"tapis.save.punto": json.dumps(save), "tapis.prefs": json.dumps(PREFS)})
     page.click('[data-action="continue"]')
     wait_state(page, "human")
     board, card = read_board(page), hand_card(page)
@@ -359,13 +374,9 @@ def _plies(page) -> int:
     return stored_moves(page, "punto")
 
 
-def test_switching_language_while_a_computer_thinks_plays_its_move_once(
-        new_context, base_url, open_app):
+def test_switching_language_while_a_computer_thinks_plays_its_move_once(warm):
     """A redraw during a computer's pause must not leave a second computer turn scheduled."""
-    slow = new_context()
-    use_prefs(slow, speed="normal", lang="en")
-    page = slow.new_page()
-    start_punto(open_app, page, base_url, seed="lang-switch")
+    page = _start(warm, "lang-switch", {"speed": "normal", "lang": "en"})
     tap_card(page)
     assert wait_state(page, "computer") == "computer"
     page.click('[data-action="menu"]')  # during the computer's 600 ms pause: at a table the
@@ -380,11 +391,11 @@ def test_switching_language_while_a_computer_thinks_plays_its_move_once(
     assert _plies(page) == 4
 
 
-def test_every_card_shows_its_own_value_and_name(page, base_url, open_app):
+def test_every_card_shows_its_own_value_and_name(warm):
     """Cards of one colour and value are copies of one drawing: each keeps its own id and
     name, and shows as many dots as its value (as on the real cards, no figure), wherever it
     lies."""
-    start_punto(open_app, page, base_url, seed="faces")
+    page = _start(warm, "faces")
     for _ in range(6):
         wait_state(page, "human")
         tap_card(page)

@@ -5,6 +5,8 @@ of a trick, six players on a phone, and a shared link that starts a table.
 Matches are made in CPython with the game's own functions (Match.new with a seed), so a test knows
 every hand the page deals; a crafted save is resumed by the home's Continue button (helpers.resume).
 Computers play at the "fast" speed; every wait is on a page state or a selector, never a sleep.
+Each test opens a warm page (tests/browser/warm.py) on its storage and link, but the reload's,
+which starts a page of its own.
 """
 import json
 import re
@@ -12,7 +14,7 @@ import re
 from playwright.sync_api import expect
 
 from ai import think
-from helpers import en, mark_screen, press, put_storage, reload, resume, still, violations, wait_state
+from helpers import en, mark_screen, press, reload, resume, still, violations, wait_state
 from match import Match
 
 PREFS = {"speed": "fast", "lang": "en"}
@@ -21,10 +23,18 @@ HAND = "#hand [data-card]"
 
 # --- the page ----------------------------------------------------------------------------------
 
-def _open(page, base_url, open_app, query: str):
-    """The page opened on a link (``query``), fast computers and English in the preferences."""
-    put_storage(page, base_url, {"tapis.prefs": json.dumps(PREFS)})
-    open_app(page, base_url, query)
+def _open(warm, query: str):
+    """The default warm page opened on a link (``query``), fast computers and English in the
+    preferences."""
+    return warm.open(warm.page(), {"tapis.prefs": json.dumps(PREFS)}, "?" + query)
+
+
+def _resume(warm, save: dict, **options):
+    """A match resumed by the home's Continue button on the warm page of a context made with
+    ``options``."""
+    page = warm.page(**options)
+    resume(page, "", None, save, PREFS, warm=warm)
+    return page
 
 
 def _seats(*kinds) -> list:
@@ -99,8 +109,8 @@ def _snapshot(page) -> dict:
 
 # --- the tests ---------------------------------------------------------------------------------
 
-def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_app):
-    _open(page, base_url, open_app, "game=punttu&seed=deal1&start=1")
+def test_a_whole_deal_by_mouse_drag_ends_with_124_points(warm):
+    page = _open(warm, "game=punttu&seed=deal1&start=1")
     played, lit_new = 0, False
     while wait_state(page, "human", "round-end", "over") == "human":
         expect(page.locator("#status")).to_have_text(en("punttu.ui.your_turn.you"))  # the sole human: "You"
@@ -139,11 +149,11 @@ def test_a_whole_deal_by_mouse_drag_ends_with_124_points(page, base_url, open_ap
     expect(page.locator("#trick.done .pt-slot[data-winner]")).to_have_count(1)
 
 
-def test_hot_seat_hands_stay_hidden_behind_the_pass_the_device_screen(page, base_url, open_app):
+def test_hot_seat_hands_stay_hidden_behind_the_pass_the_device_screen(warm):
     match = Match.new("punttu", {}, "gate1", _seats("human", "human"), think=think)
     hands = [list(hand) for hand in match.state.hands]
     first = match.to_move
-    resume(page, base_url, open_app, match.dump(), PREFS)
+    page = _resume(warm, match.dump())
     assert wait_state(page, "gate") == "gate"
     expect(page.locator(".dialog.gate")).to_be_visible()
 
@@ -162,8 +172,8 @@ def test_hot_seat_hands_stay_hidden_behind_the_pass_the_device_screen(page, base
     expect(page.locator("#status")).to_have_text(en("punttu.ui.your_turn", name=f"Player {first + 1}"))
 
 
-def test_a_trick_by_keyboard_only(page, base_url, open_app):
-    _open(page, base_url, open_app, "game=punttu&seed=keys&start=1")
+def test_a_trick_by_keyboard_only(warm):
+    page = _open(warm, "game=punttu&seed=keys&start=1")
     wait_state(page, "human")
     _tab_to(page, "#hand [data-drag]")
     card = page.evaluate("document.activeElement.dataset.card")
@@ -198,13 +208,11 @@ def test_a_reload_mid_trick_brings_back_the_same_trick_and_hand(page, base_url, 
     assert _next_trick(page) == [before["trick"][0][1], card]
 
 
-def test_six_players_fit_a_phone(new_context, base_url, open_app):
-    context = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
-                          device_scale_factor=2)
-    page = context.new_page()
+def test_six_players_fit_a_phone(warm):
     match = Match.new("punttu", {"players": 6, "memory_aid": True}, "phone6",
                       _seats("human", *["medium"] * 5), think=think)
-    resume(page, base_url, open_app, match.dump(), PREFS)
+    page = _resume(warm, match.dump(), viewport={"width": 360, "height": 640}, is_mobile=True,
+                   has_touch=True, device_scale_factor=2)
     wait_state(page, "human")
     expect(page.locator(".seat-strip .seat")).to_have_count(5)
     expect(page.locator("#trick .pt-slot")).to_have_count(6)
@@ -228,8 +236,8 @@ def test_six_players_fit_a_phone(new_context, base_url, open_app):
         assert 0 <= b["left"] and b["right"] <= 360 and 0 <= b["top"] and b["bottom"] <= 640, b
 
 
-def test_a_link_with_a_seed_starts_a_table(page, base_url, open_app):
-    _open(page, base_url, open_app, "game=punttu&seed=abc&start=1")
+def test_a_link_with_a_seed_starts_a_table(warm):
+    page = _open(warm, "game=punttu&seed=abc&start=1")
     assert wait_state(page, "human") == "human"
     expect(page.locator('section.table[data-game="punttu"]')).to_be_visible()
     dealt = Match.new("punttu", {}, "abc", _seats("human", "medium"), think=think).state.hands[0]

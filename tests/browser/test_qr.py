@@ -36,9 +36,17 @@ if (navigator.mediaDevices) {  // not in the first about:blank
 LIVE_TRACKS = "tapisStreams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length"
 
 
-def test_an_invitation_drawn_in_the_dark_theme_reads_back_to_the_same_link(new_context, base_url, open_app):
-    page = new_context(color_scheme="dark").new_page()
-    open_app(page, base_url)
+def test_an_invitation_drawn_in_the_dark_theme_reads_back_to_the_same_link(warm, base_url):
+    # A warm page (tests/browser/warm.py) of a dark device, at home; the desktop's size of
+    # test_seats_and_settings.py's dark theme, whose warm page it shares.
+    page = warm.open(warm.page(viewport={"width": 1280, "height": 800}, color_scheme="dark"), {})
+    try:
+        _draw_and_read_back(page, base_url)
+    finally:  # the codes taken off the warm page
+        page.evaluate("() => document.querySelectorAll('[id^=qr-]').forEach((box) => box.remove())")
+
+
+def _draw_and_read_back(page, base_url):
     links = [f"{base_url}#join={_code(length)}" for length in (180, 250)]
     drawn = page.evaluate("""async ([links, label]) => {
         const qr = await import("./js/qr.mjs");

@@ -7,7 +7,7 @@ import random
 
 
 from ai import think
-from helpers import put_storage, wait_state
+from helpers import wait_state
 from match import Match
 
 SIZES = {"phone": {"width": 360, "height": 640}, "tall-phone": {"width": 390, "height": 844},
@@ -15,6 +15,8 @@ SIZES = {"phone": {"width": 360, "height": 640}, "tall-phone": {"width": 390, "h
          "desktop": {"width": 1280, "height": 800}}
 PREFS = json.dumps({"speed": "fast", "lang": "en"})
 SEATS = [{"kind": "human", "name": "Ana"}, {"kind": "easy", "name": "Ben"}]
+# The warm page's context (tests/browser/warm.py; test_robustness.py's long names too).
+PHONE = {"locale": "en-US", "viewport": SIZES["phone"]}
 
 BOXES = """() => {
     const box = (n) => { const r = n.getBoundingClientRect();
@@ -58,14 +60,11 @@ def _in_sight(found, cover) -> list:
             or (cover is not None and not _apart(c, cover))]
 
 
-def test_the_winning_line_stays_in_sight_with_the_result_open_and_folded(new_context, base_url,
-                                                                         open_app):
+def test_the_winning_line_stays_in_sight_with_the_result_open_and_folded(warm):
     # One page, resized to each size in turn: the layout is the style sheets' alone (no script
     # measures the window), so a resized page is laid out as one opened at that size.
-    page = new_context(locale="en-US", viewport=SIZES["phone"]).new_page()
     save = _round_won_by_a_line()
-    put_storage(page, base_url, {"tapis.save": json.dumps(save), "tapis.prefs": PREFS})
-    open_app(page, base_url)
+    page = warm.open(warm.page(**PHONE), {"tapis.save.punto": json.dumps(save), "tapis.prefs": PREFS})
     page.click('[data-action="continue"]')
     assert wait_state(page, "round-end") == "round-end"
     for size in SIZES:
@@ -81,15 +80,14 @@ def test_the_winning_line_stays_in_sight_with_the_result_open_and_folded(new_con
         assert _in_sight(found, found["unfold"]) == [], (size, found)
 
 
-def test_the_match_end_keeps_the_last_board_and_celebrates(new_context, base_url, open_app):
-    page = new_context(locale="en-US", viewport=SIZES["tall-phone"]).new_page()
+def test_the_match_end_keeps_the_last_board_and_celebrates(warm):
     match = _played_until(Match.new("punto", {"players": 2}, "last-board", SEATS, think=think),
                           lambda m: m.over, random.Random(1))
     board = match.view(0)["last_round"]["board"]
     save = match.dump()
     save["seen_rounds"] = match.rounds_done - 1  # the last round's result not yet seen
-    put_storage(page, base_url, {"tapis.save": json.dumps(save), "tapis.prefs": PREFS})
-    open_app(page, base_url)
+    page = warm.open(warm.page(**PHONE), {"tapis.save.punto": json.dumps(save), "tapis.prefs": PREFS})
+    page.set_viewport_size(SIZES["tall-phone"])  # laid out as a page opened at that size (above)
     page.click('[data-action="continue"]')
     assert wait_state(page, "round-end", "over") == "over"  # one dialog tells the round and the match
     assert page.locator("#overlay[open] .match-end").count() == 1

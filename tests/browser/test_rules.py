@@ -24,8 +24,8 @@ def test_the_punto_tile_opens_its_rules_in_the_page_language(new_context, subpat
     page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)
 
 
-def test_the_rules_link_is_named_by_its_text(new_context, base_url, open_app):
-    page = open_app(new_context(locale="en-US").new_page(), base_url)
+def test_the_rules_link_is_named_by_its_text(warm):
+    page = warm.open(warm.page(locale="en-US"), {})  # home, on a warm page (tests/browser/warm.py)
     links = page.get_by_role("link", name=t("en", "home.rules"), exact=True)
     assert links.count() == len(GAMES)
 

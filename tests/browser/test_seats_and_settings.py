@@ -10,19 +10,19 @@ import pytest
 
 import screens
 from games import registry
-from helpers import en, press, put_storage, resume, violations, wait_state
+from helpers import en, press, resume, violations, wait_state
 from i18n import prefix, t
 
 PREFS = {"speed": "fast", "lang": "en"}
 # The warm pages' contexts (tests/browser/warm.py): a tall phone's window, a touch phone.
 TALL = {"viewport": {"width": 390, "height": 844}}
 PHONE = {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True}
+DESK = {"viewport": {"width": 1280, "height": 800}}  # with the device's colour scheme (test_qr.py's too)
 
 
-def test_you_and_the_computers_are_marked_in_the_seats_the_log_and_the_results(warm, new_context, base_url, open_app):
-    page = new_context(viewport={"width": 390, "height": 844}).new_page()
-    put_storage(page, base_url, {"tapis.prefs": json.dumps(PREFS)})
-    open_app(page, base_url, "game=punto&seed=marks&start=1")
+def test_you_and_the_computers_are_marked_in_the_seats_the_log_and_the_results(warm, base_url):
+    page = warm.page(**TALL)
+    warm.open(page, {"tapis.prefs": json.dumps(PREFS)}, "?game=punto&seed=marks&start=1")
     wait_state(page, "human")
     assert page.text_content('.seat[data-seat="0"] .seat-name') == en("seat.you")
     assert page.locator('.seat[data-seat="0"] .robot').count() == 0
@@ -37,9 +37,7 @@ def test_you_and_the_computers_are_marked_in_the_seats_the_log_and_the_results(w
     page.click("[data-legal]")
     page.wait_for_selector(".movelog li .emblem")
     assert page.locator(".movelog li").first.locator(".emblem").get_attribute("data-initials") == "Y"
-    # the standings at the match's end
-    # A context of its own (a warm page): a tab left at a table would take the next save as another tab's move.
-    page = warm.page(**TALL)
+    # the standings at the match's end: the page opened again on a finished match (the table left)
     resume(page, base_url, None, screens.save_for("over:punto/2"), PREFS, "over", warm=warm)
     standings = page.locator("#overlay .standings").first.locator("li")  # the match, before its last round
     assert standings.count() == 2
@@ -111,9 +109,9 @@ def test_undo_is_shown_only_when_it_can_act(warm, base_url):
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_the_theme_follows_the_device_or_the_players_choice(new_context, base_url, open_app, scheme):
-    page = new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme).new_page()
-    resume(page, base_url, open_app, screens.save_for("held:punttu/2"), PREFS, "human")
+def test_the_theme_follows_the_device_or_the_players_choice(warm, base_url, scheme):
+    page = warm.page(**DESK, color_scheme=scheme)
+    resume(page, base_url, None, screens.save_for("held:punttu/2"), PREFS, "human", warm=warm)
     # The dark theme is a night table: the felt nearly black, dialogs dark (not the day's green).
     tokens = ("['--surface', '--felt'].map((name) =>"
               " getComputedStyle(document.documentElement).getPropertyValue(name).trim())")
@@ -130,6 +128,7 @@ def test_the_theme_follows_the_device_or_the_players_choice(new_context, base_ur
     assert violations(page) == [], f"{other} theme, table"
     page.reload()  # chosen before the first paint, from the stored choice
     assert page.get_attribute("html", "data-theme") == other
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=60_000)  # a warm page: ready again
 
 
 OFFER = """() => { const offer = new Event('beforeinstallprompt', {cancelable: true});

@@ -13,7 +13,7 @@ test_punto.py)."""
 import json
 
 from ai import think
-from helpers import STORED, put_storage, stored_moves, wait_state
+from helpers import STORED, stored_moves, wait_state
 from match import Match
 from touch import PHONE, Finger
 
@@ -44,13 +44,12 @@ def _round() -> list:
     return moves
 
 
-def test_a_whole_round_by_touch_with_taps_right_after_drags(new_context, base_url, open_app):
-    page = new_context(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+def test_a_whole_round_by_touch_with_taps_right_after_drags(warm):
     moves = _round()
     match = Match.new("punto", {"players": 2}, SEED, SEATS, think=think)
-    put_storage(page, base_url, {"tapis.save.punto": json.dumps(match.dump()),
-                                 "tapis.prefs": json.dumps({"speed": "fast", "lang": "en"})})
-    open_app(page, base_url)
+    page = warm.page(locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True)  # tests/browser/warm.py
+    warm.open(page, {"tapis.save.punto": json.dumps(match.dump()),
+                     "tapis.prefs": json.dumps({"speed": "fast", "lang": "en"})})
     finger = Finger(page)
     finger.tap('[data-action="continue"]')
     assert wait_state(page, "human") == "human"
@@ -79,3 +78,4 @@ def test_a_whole_round_by_touch_with_taps_right_after_drags(new_context, base_ur
     assert wait_state(page, "human", "over") in ("human", "over")
     assert lost == 0, f"{lost} of {taps} taps right after a drag were lost ({drags} drags)"
     assert drags == taps == len(moves) // 2 == 6
+    finger.cdp.detach()  # the warm page goes on without this test's session

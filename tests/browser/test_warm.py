@@ -10,10 +10,11 @@ from helpers import put_storage
 
 PHONE = {"locale": "en-US", "viewport": {"width": 360, "height": 640}, "has_touch": True,
          "is_mobile": True}
-# What a page shows: the screen, the bar, the notice and the open dialog as a tree of elements
-# (attributes in any order, no comments or blank text; of a hidden element only that it is
-# there), the page's marks on <html> and the stored items. Not <html data-ready> (a start's time)
-# nor data-drawn, a count of the tables drawn on the page that tests compare with itself only.
+# What a page shows: the screen, the bar, the notice, the last move said to screen readers and
+# the open dialog as a tree of elements (attributes in any order, no comments or blank text; of a
+# hidden element only that it is there), the page's marks on <html> and the stored items. Not
+# <html data-ready> (a start's time) nor data-drawn, a count of the tables drawn on the page that
+# tests compare with itself only.
 SHOWN = """() => {
     const tree = (node) => node.nodeType === Node.TEXT_NODE ? node.textContent.trim() || null
         : node.nodeType !== Node.ELEMENT_NODE ? null
@@ -26,7 +27,7 @@ SHOWN = """() => {
         .filter(([name]) => name !== "data-ready" && name !== "data-drawn"));
     const shown = (selector) => { const node = document.querySelector(selector); return node && tree(node); };
     return {marks, title: document.title, screen: shown("#screen"), bar: shown("header"),
-            notice: shown("#notice"), dialog: shown("#overlay[open]"), scroll: [scrollX, scrollY],
+            notice: shown("#notice"), announce: shown("#announce"), dialog: shown("#overlay[open]"), scroll: [scrollX, scrollY],
             stored: Object.fromEntries(Object.entries(localStorage).sort())};
 }"""
 

@@ -6,6 +6,8 @@ Positions that chance would rarely give (a column of three one move away, eight 
 face-up cards) are built in CPython with the game's own functions and saved into localStorage
 before the page loads; the home's "Continue" button resumes them, as it would a real match.
 Computers play at the "fast" speed; every wait is on a page state or a selector, never a sleep.
+Each test opens a warm page (tests/browser/warm.py) on its storage and link, but the reload's,
+which starts a page of its own.
 """
 import json
 import re
@@ -33,30 +35,21 @@ LAST = re.compile(r"\blast-played\b")  # the frame's mark on the last move's car
 
 # --- the page ----------------------------------------------------------------------------------
 
-def _seed_prefs(page, prefs: dict):
-    """Put prefs in localStorage before the first load only: a reload must find what the page
-    itself saved since."""
-    items = {"tapis.prefs": json.dumps(prefs)}
-    page.add_init_script(f"""
-        if (location.protocol === "http:" && !sessionStorage.getItem("zp-seeded")) {{
-            for (const [key, value] of Object.entries({json.dumps(items)})) {{
-                localStorage.setItem(key, value);
-            }}
-            sessionStorage.setItem("zp-seeded", "1");
-        }}""")
-
-
-def _start(page, base_url, open_app, seed: str):
-    """A new match from the URL (seat 0 human, seat 1 a medium computer), up to the human."""
-    _seed_prefs(page, PREFS)
-    open_app(page, base_url, f"game=zero-pointe&seed={seed}&start=1")
+def _start(warm, seed: str, **options):
+    """A new match from the URL (seat 0 human, seat 1 a medium computer), up to the human, on
+    the warm page of a context made with ``options``."""
+    page = warm.open(warm.page(**options), {"tapis.prefs": json.dumps(PREFS)},
+                     f"?game=zero-pointe&seed={seed}&start=1")
     page.wait_for_selector(SETTLED, state="attached")
+    return page
 
 
-def _resume(page, base_url, open_app, save: dict, prefs=PREFS):
-    """A crafted match, resumed by the home's Continue button, up to a human's question or a
-    dialog (computers play meanwhile)."""
-    resume(page, base_url, open_app, save, prefs, *SETTLED_STATES)
+def _resume(warm, save: dict, prefs=PREFS, **options):
+    """A crafted match, resumed by the home's Continue button on the warm page of a context
+    made with ``options``, up to a human's question or a dialog (computers play meanwhile)."""
+    page = warm.page(**options)
+    resume(page, "", None, save, prefs, *SETTLED_STATES, warm=warm)
+    return page
 
 
 @contextmanager
@@ -233,8 +226,8 @@ def _computer_removed_its_column(page):
 
 # --- the tests ---------------------------------------------------------------------------------
 
-def test_a_round_by_drag_and_drop_ends_with_every_grid_revealed_and_scored(page, base_url, open_app):
-    _start(page, base_url, open_app, "round1")
+def test_a_round_by_drag_and_drop_ends_with_every_grid_revealed_and_scored(warm):
+    page = _start(warm, "round1")
     _open_round(page)
     took = kept = 0
     for _ in range(40):  # a round takes at most a dozen human turns here: each turns a card up
@@ -310,9 +303,8 @@ def test_a_round_by_drag_and_drop_ends_with_every_grid_revealed_and_scored(page,
     expect(page.locator(f'{MINE} .zcard.down[data-move^="turn "]')).to_have_count(12)
 
 
-def test_reject_and_turn_by_tap(new_context, base_url, open_app):
-    page = new_context(has_touch=True).new_page()
-    _start(page, base_url, open_app, "tap2")
+def test_reject_and_turn_by_tap(warm):
+    page = _start(warm, "tap2", has_touch=True)
     _open_round(page, "tap")
     draw = page.locator('[data-pile="draw"]')
     with _rerendered(page):
@@ -347,8 +339,8 @@ def test_reject_and_turn_by_tap(new_context, base_url, open_app):
     expect(page.locator(f"{MINE} [data-card]")).to_have_count(3)  # two from the opening, one now
 
 
-def test_two_columns_of_three_one_removed_one_left(page, base_url, open_app):
-    _resume(page, base_url, open_app, _save(TWO_COLUMNS))
+def test_two_columns_of_three_one_removed_one_left(warm):
+    page = _resume(warm, _save(TWO_COLUMNS))
     _computer_removed_its_column(page)
     expect(page.locator('.actions [data-move]')).to_have_count(0)
     assert _column(page, 0, 0) == ["5", "5", "down"]
@@ -379,8 +371,8 @@ def test_two_columns_of_three_one_removed_one_left(page, base_url, open_app):
     expect(page.locator('.actions [data-move^="leave"]')).to_have_count(0)
 
 
-def test_always_remove_answers_the_column_question(page, base_url, open_app):
-    _resume(page, base_url, open_app, _save(TWO_COLUMNS), {**PREFS, "always_remove": True})
+def test_always_remove_answers_the_column_question(warm):
+    page = _resume(warm, _save(TWO_COLUMNS), {**PREFS, "always_remove": True})
     _computer_removed_its_column(page)
     expect(page.locator('[data-setting="always_remove"]')).to_be_checked()
     # Record any column question drawn from now on, even one redrawn away at once.
@@ -405,7 +397,8 @@ def test_always_remove_answers_the_column_question(page, base_url, open_app):
 
 def test_a_reload_mid_round_resumes_the_same_table(page, base_url, open_app):
     seats = [{"kind": "human", "name": "Player 1"}, {"kind": "medium", "name": "Player 2"}]
-    _resume(page, base_url, open_app, Match.new("zero-pointe", {}, "reload4", seats, think=think).dump())
+    save = Match.new("zero-pointe", {}, "reload4", seats, think=think).dump()
+    resume(page, base_url, open_app, save, PREFS, *SETTLED_STATES)
     _open_round(page)
     # One whole turn (so the grids are not the deal any more), then a card drawn and held back.
     with _rerendered(page):
@@ -436,11 +429,9 @@ def _phone_position() -> State:
     return ZERO_POINTE.from_json(ZERO_POINTE.to_json(state))
 
 
-def test_eight_players_fit_a_phone(new_context, base_url, open_app):
-    context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                          device_scale_factor=2)
-    page = context.new_page()
-    _resume(page, base_url, open_app, _save(_phone_position()))
+def test_eight_players_fit_a_phone(warm):
+    page = _resume(warm, _save(_phone_position()), viewport={"width": 360, "height": 740},
+                   is_mobile=True, has_touch=True, device_scale_factor=2)
     expect(page.locator("[data-grid]")).to_have_count(8)
     m = page.evaluate("""() => {
         const box = (n) => { const r = n.getBoundingClientRect();
@@ -491,8 +482,8 @@ def _tab_to(page, selector: str):
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def test_a_turn_by_keyboard_only(page, base_url, open_app):
-    _start(page, base_url, open_app, "keys")
+def test_a_turn_by_keyboard_only(warm):
+    page = _start(warm, "keys")
     for key in ("0,0", "1,2"):  # the opening: Tab to a face-down card, Enter turns it
         with _rerendered(page):
             _tab_to(page, f'{MINE} [data-slot="{key}"][data-move]')
@@ -511,13 +502,13 @@ def test_a_turn_by_keyboard_only(page, base_url, open_app):
     expect(page.locator(f'{MINE} [data-slot="{target}"]')).to_have_attribute("data-card", top)
 
 
-def test_undo_takes_back_a_move_that_showed_nothing(page, base_url, open_app):
+def test_undo_takes_back_a_move_that_showed_nothing(warm):
     """Hot-seat: seat 0 takes the discard onto a face-up card (nothing hidden comes to light),
     then takes it back; a draw shows a new card, and then undo is refused."""
     state = _position("7 ? ? ?  ? ? ? ?  ? ? ? ?", "? ? ? ?  ? ? ? ?  ? ? ? ?", discard=(2,))
     save = _save(state)
     save["seats"][1]["kind"] = "human"
-    _resume(page, base_url, open_app, save)
+    page = _resume(warm, save)
     undo = page.locator("#undo")
     expect(undo).to_be_hidden()  # nothing played yet: nothing to take back
     with _rerendered(page):
