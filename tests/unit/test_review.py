@@ -2,8 +2,12 @@
 own moves are not called blunders, and the same review comes out of every run."""
 import random
 
+import pytest
+
 from ai import choose, think
 from coach import review
+from engine.errors import BadOptions
+from games import registry
 from match import Match
 
 SEATS = [{"kind": "medium", "name": ""}, {"kind": "medium", "name": ""}]
@@ -67,3 +71,29 @@ def test_a_review_names_the_costliest_decisions_worst_first():
     found = review.review(played, 0)
     assert found and found[0].ply == len(match.moves) and found[0].played == bad
     assert [v.gap for v in found] == sorted((v.gap for v in found), reverse=True)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_review_weighs_decisions_at_the_game_s_largest_table(game_id):
+    """The review weighs a decision whatever the number of players (a search may weigh moves
+    with two players only: the review still plays its rollouts at eight)."""
+    game = registry.get(game_id)
+    players = max(n for n in range(2, 9) if _allowed(game, n))
+    match = Match.new(game_id, {"players": players}, "largest", [{"kind": "easy", "name": ""}] * players,
+                      think=think)
+    while not match.over and len(match.moves) < 60:  # an easy player's move: seldom the guide's own
+        ply = len(match.moves)
+        match.play(match.computer_move())
+        verdict = review.confirm(match, ply)
+        if verdict is not None:
+            assert verdict.played == match.moves[ply] and verdict.seat == match.game.to_move(match.states[ply])
+            return
+    raise AssertionError("no decision weighed in 60 moves")
+
+
+def _allowed(game, players: int) -> bool:
+    try:
+        game.check_options({"players": players})
+    except BadOptions:
+        return False
+    return True

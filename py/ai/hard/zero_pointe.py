@@ -257,16 +257,19 @@ def rollout(world: tuple[State, int], rounds: int, rng: random.Random) -> list[f
 
 
 def worth(totals: list[int], target: int) -> list[float]:
-    """Each of two seats' chance of winning the match from ``totals``: a match over is won or
-    lost (shared when level), else the lead against a normal spread of ROUND_SD points a round
-    over the rounds likely left (ROUND_POINTS a round until someone reaches the target)."""
-    mine, theirs = totals
+    """Each seat's chance of winning the match from ``totals`` (the lowest total wins): a match
+    over is won or lost (shared by the seats level lowest), else each seat's lead over the best of
+    the others against a normal spread of ROUND_SD points a round over the rounds likely left
+    (ROUND_POINTS a round until someone reaches the target). With two seats the chances add up
+    to one; with more (a review's rollout: the search weighs moves with two players only) each
+    is its own, compared with the same seat's after another move."""
     if max(totals) >= target:
-        return [1.0, 0.0] if mine < theirs else [0.0, 1.0] if theirs < mine else [0.5, 0.5]
-    left = max(1.0, (target - max(totals)) / ROUND_POINTS)
-    z = (theirs - mine) / (ROUND_SD * math.sqrt(left))
-    first = 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
-    return [first, 1.0 - first]
+        best = min(totals)
+        winners = totals.count(best)
+        return [1.0 / winners if total == best else 0.0 for total in totals]
+    spread = ROUND_SD * math.sqrt(max(1.0, (target - max(totals)) / ROUND_POINTS))
+    return [0.5 * (1.0 + math.erf((min(totals[:i] + totals[i + 1:]) - total) / spread / math.sqrt(2.0)))
+            for i, total in enumerate(totals)]
 
 
 def scan(view: View, legal: list[str]) -> list[float]:
