@@ -38,6 +38,7 @@ def reopen(app, items: dict, address: str) -> None:
     chosen as a start chooses it, marked ready as a start is."""
     leave(app)
     js.localStorage.clear()
+    js.sessionStorage.clear()  # as in a new context: no table this tab was showing
     for key, value in items.items():
         js.localStorage.setItem(key, value)
     js.history.replaceState(None, "", js.location.pathname + address)

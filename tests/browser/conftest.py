@@ -200,6 +200,7 @@ def warm(warm_pool, guard):
     guard.problems.extend(relay.take())
     relay.to = guard
     yield warm_pool
+    warm_pool.park()
     relay.to = None
 
 

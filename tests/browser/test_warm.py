@@ -27,7 +27,8 @@ SHOWN = """() => {
         .filter(([name]) => name !== "data-ready" && name !== "data-drawn"));
     const shown = (selector) => { const node = document.querySelector(selector); return node && tree(node); };
     return {marks, title: document.title, screen: shown("#screen"), bar: shown("header"),
-            notice: shown("#notice"), announce: shown("#announce"), dialog: shown("#overlay[open]"), scroll: [scrollX, scrollY],
+            notice: shown("#notice"), announce: shown("#announce"), dialog: shown("#overlay[open]"),
+            scroll: [scrollX, scrollY],
             stored: Object.fromEntries(Object.entries(localStorage).sort())};
 }"""
 

@@ -44,6 +44,7 @@ class WarmPool:
         self.base_url, self.make_context = base_url, make_context
         self.open_app, self.wait_ready, self.relay = open_app, wait_ready, relay
         self.warm: dict[str, _Warm] = {}  # by context options
+        self.used: list = []  # the warm pages the running test took
 
     def page(self, **options):
         """The warm page of a context made with ``options`` (started on first use)."""
@@ -59,7 +60,21 @@ class WarmPool:
             self.open_app(warm.page, self.base_url)
             self.warm[key] = warm
             STARTS["warm pages"] += 1
+        if warm.page not in self.used:
+            self.used.append(warm.page)
         return warm.page
+
+    def park(self):
+        """The pages the test used left for home, where nothing moves: left at a table, a
+        computer's loop, a thinking dot or a lit cell would go on using the CPU that the next tests
+        need. A page that cannot is closed."""
+        used, self.used = self.used, []
+        for page in used:
+            try:
+                if not page.is_closed():
+                    page.evaluate("() => tapisWarm(null)")
+            except Exception:  # noqa: BLE001 - a page the test broke: the next test makes another
+                self.discard(page)
 
     def open(self, page, items: dict, address: str = ""):
         """``page`` started again on ``items`` (the whole of its storage) at ``address`` (a query
